@@ -1,0 +1,131 @@
+/**
+ * Configuration, read from the environment once at start and validated: a bad value stops the
+ * process with a message naming the variable. Everything else reads this object, never process.env.
+ */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  /** External PostgreSQL; undefined means "start the embedded one under dataDir". */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly db: {
+    readonly poolSize: number;
+    readonly connectTimeoutMs: number;
+    readonly statementTimeoutMs: number;
+  };
+  readonly demoDoctors: number;
+  readonly freshnessDays: number;
+  readonly signalsMinSample: number;
+  readonly keyHashSecret: string | undefined;
+  readonly sandboxKey: string | undefined;
+  readonly gateway: {
+    readonly name: string;
+    readonly host: string | undefined;
+    readonly proxySecret: string | undefined;
+  };
+  readonly limits: {
+    readonly sandboxMaxLimit: number;
+    readonly sandboxMaxWindow: number;
+    readonly sandboxRatePerMin: number;
+    readonly liveRatePerMin: number;
+    readonly gatewayRatePerMin: number;
+  };
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return def;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === undefined) return def;
+  const v = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const gatewayName = str(env, 'GATEWAY_NAME') ?? 'RapidAPI';
+  if (!/^[A-Za-z0-9]+$/.test(gatewayName)) {
+    throw new ConfigError('GATEWAY_NAME', 'must be letters and digits only');
+  }
+  const keyHashSecret = str(env, 'KEY_HASH_SECRET');
+  if (keyHashSecret !== undefined && keyHashSecret.length < 32) {
+    throw new ConfigError('KEY_HASH_SECRET', 'must be at least 32 characters');
+  }
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: str(env, 'DATA_DIR') ?? '.data',
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    logLevel: logLevel as AppConfig['logLevel'],
+    db: {
+      poolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
+      connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 600000),
+      statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 100, 600000),
+    },
+    demoDoctors: int(env, 'DEMO_DOCTORS', 3000, 0, 1000000),
+    freshnessDays: int(env, 'FRESHNESS_DAYS', 30, 1, 3650),
+    signalsMinSample: int(env, 'SIGNALS_MIN_SAMPLE', 5, 1, 1000),
+    keyHashSecret,
+    sandboxKey: str(env, 'SANDBOX_KEY'),
+    gateway: {
+      name: gatewayName,
+      host: str(env, 'GATEWAY_HOST'),
+      proxySecret: str(env, 'GATEWAY_PROXY_SECRET'),
+    },
+    limits: {
+      sandboxMaxLimit: int(env, 'SANDBOX_MAX_LIMIT', 10, 1, 100),
+      sandboxMaxWindow: int(env, 'SANDBOX_MAX_WINDOW', 50, 1, 1000000),
+      sandboxRatePerMin: int(env, 'SANDBOX_RATE_PER_MIN', 60, 1, 1000000),
+      liveRatePerMin: int(env, 'LIVE_RATE_PER_MIN', 600, 1, 1000000),
+      gatewayRatePerMin: int(env, 'GATEWAY_RATE_PER_MIN', 6000, 1, 1000000),
+    },
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+}

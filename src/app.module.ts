@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from './application/shared/clock';
+import { AppConfig } from './infrastructure/config/app-config';
+import { CoreModule } from './infrastructure/config/core.module';
+import { dataSourceOptions } from './infrastructure/database/data-source-options';
+import { DatabaseRuntime } from './infrastructure/database/database-runtime';
+import { HealthModule } from './interface/http/health/health.module';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseRuntime;
+  clock?: Clock;
+}
+
+/** Composition root: configuration, database, guards and the feature modules. */
+@Module({})
+export class AppModule {
+  static forRoot(deps: AppDeps): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(deps.config, deps.database, deps.clock),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(deps.database.url, deps.config.db),
+          autoLoadEntities: true,
+          retryAttempts: 0,
+        }),
+        HealthModule,
+      ],
+    };
+  }
+}

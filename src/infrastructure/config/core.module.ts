@@ -1,0 +1,27 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Clock, SystemClock } from '../../application/shared/clock';
+import { DirectorySettings } from '../../application/shared/directory-settings';
+import { DatabaseRuntime } from '../database/database-runtime';
+import { AppConfig } from './app-config';
+
+/** Injection token of the validated AppConfig (a plain object, so a token rather than a class). */
+export const APP_CONFIG = 'APP_CONFIG';
+/** Injection token of the DatabaseRuntime (URL, key-hash secret). */
+export const DATABASE_RUNTIME = 'DATABASE_RUNTIME';
+
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, database: DatabaseRuntime, clock: Clock = new SystemClock()): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DATABASE_RUNTIME, useValue: database },
+        { provide: Clock, useValue: clock },
+        { provide: DirectorySettings, useValue: new DirectorySettings(config.freshnessDays, config.signalsMinSample) },
+      ],
+      exports: [APP_CONFIG, DATABASE_RUNTIME, Clock, DirectorySettings],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveError } from './error-body';
+import { RouteTable } from './route-table';
+
+/** The one place that writes error responses: always `{error, message, requestId}`. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(private readonly routes: RouteTable) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const resolved = resolveError(exception, req.id);
+    if (resolved.status === 404 && resolved.body.error === 'not_found' && this.isRouteMiss(exception)) {
+      const allowed = this.routes.allowedMethods(req.url);
+      if (allowed.length > 0) {
+        resolved.status = 405;
+        resolved.body.error = 'method_not_allowed';
+        resolved.body.message = `${req.method} is not allowed here; use ${allowed.join(', ')}.`;
+        resolved.headers.Allow = allowed.join(', ');
+      } else {
+        resolved.body.message = `No route ${req.method} ${req.url.split('?')[0].slice(0, 200)}.`;
+      }
+    }
+    if (resolved.unexpected) {
+      this.logger.error({ err: exception, requestId: req.id }, 'request failed');
+    }
+    if (reply.sent) return;
+    void reply.status(resolved.status).headers(resolved.headers).type('application/json').send(resolved.body);
+  }
+
+  /** Nest answers an unmatched route with its own NotFoundException; ours are DomainErrors. */
+  private isRouteMiss(e: unknown): boolean {
+    const name = (e as { constructor?: { name?: string } })?.constructor?.name;
+    return name === 'NotFoundException';
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CheckReadinessUseCase } from '../../../application/health/check-readiness.use-case';
+import { ReadinessDto } from './readiness.dto';
+
+@ApiTags('health')
+@Controller()
+export class HealthController {
+  constructor(private readonly readiness: CheckReadinessUseCase) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'getApiReadiness', summary: 'Readiness: one database round trip' })
+  @ApiOkResponse({ type: ReadinessDto })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'The database did not answer' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessDto> {
+    const r = await this.readiness.execute();
+    void reply.header('Cache-Control', 'no-store');
+    if (r.status !== 'ok') void reply.status(503);
+    return r;
+  }
+
+  @Get('ping')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ operationId: 'getApiLiveness', summary: 'Liveness: never touches the database' })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'The word pong', schema: { type: 'string', example: 'pong' } })
+  ping(): string {
+    return 'pong';
+  }
+}

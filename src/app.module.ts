@@ -5,7 +5,10 @@ import { AppConfig } from './infrastructure/config/app-config';
 import { CoreModule } from './infrastructure/config/core.module';
 import { dataSourceOptions } from './infrastructure/database/data-source-options';
 import { DatabaseRuntime } from './infrastructure/database/database-runtime';
+import { ClinicsModule } from './interface/http/clinics/clinics.module';
+import { DoctorsModule } from './interface/http/doctors/doctors.module';
 import { HealthModule } from './interface/http/health/health.module';
+import { MetadataModule } from './interface/http/metadata/metadata.module';
 
 export interface AppDeps {
   config: AppConfig;
@@ -27,6 +30,9 @@ export class AppModule {
           retryAttempts: 0,
         }),
         HealthModule,
+        DoctorsModule,
+        ClinicsModule,
+        MetadataModule,
       ],
     };
   }

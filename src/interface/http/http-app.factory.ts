@@ -8,6 +8,7 @@ import { JsonLogger } from '../../infrastructure/logging/json-logger';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { resolveError } from './errors/error-body';
 import { RouteTable } from './errors/route-table';
+import { createValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './openapi/openapi.setup';
 
 export const API_PREFIX = 'api/v1';
@@ -68,6 +69,7 @@ export async function createHttpApp(deps: AppDeps, rootLogger: Logger): Promise<
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new AllExceptionsFilter(routes));
+  app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, deps.config);
   await app.init();
   return app;

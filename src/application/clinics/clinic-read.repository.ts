@@ -1,0 +1,18 @@
+import { ClinicDetailRecord, ClinicListRecord, SpecialistRecord } from '../../domain/clinics/clinic';
+import { ClinicCriteria, ClinicInclude, SpecialistCriteria } from '../../domain/directory/criteria';
+import { Page, PageRequest } from '../../domain/shared/page';
+
+/** Port: reads of clinics and specialist offerings. */
+export abstract class ClinicReadRepository {
+  /** By distance from `criteria.near` when given, else by lower-cased name; then id. */
+  abstract list(
+    criteria: ClinicCriteria,
+    include: ReadonlySet<ClinicInclude>,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<ClinicListRecord>>;
+  abstract findById(id: string): Promise<ClinicDetailRecord | null>;
+  abstract exists(id: string): Promise<boolean>;
+  /** (clinic, specialty) pairs, by distance when `near` is given, else wait, name, id. */
+  abstract specialists(criteria: SpecialistCriteria, page: PageRequest, now: Date): Promise<Page<SpecialistRecord>>;
+}

@@ -1,0 +1,44 @@
+import { Gender } from '../../domain/directory/criteria';
+import { ClinicSummaryRecord, DoctorRecord } from '../../domain/doctors/doctor';
+import { DataFreshness, dataFreshness } from '../../domain/doctors/freshness';
+import { yearsOfPractice } from '../../domain/doctors/years-of-practice';
+import { RatingCounts, Review } from '../../domain/reviews/review';
+
+export type ClinicSummaryView = Omit<ClinicSummaryRecord, 'availabilityCheckedAt'>;
+
+export interface DoctorView {
+  id: string;
+  cpsoNumber: string;
+  name: string;
+  gender: Gender;
+  yearsOfPractice: number;
+  specialties: string[];
+  languages: string[];
+  clinic: ClinicSummaryView;
+  dataFreshness: DataFreshness;
+  syncedAt: Date;
+}
+
+export interface DoctorDetailView extends DoctorView {
+  referralRequired: boolean;
+  bookingMethod: { phone: string; online: string | null; referralOnly: boolean };
+  rating: RatingCounts;
+  reviews: Review[];
+  expiredAt: Date | null;
+}
+
+export function toDoctorView(r: DoctorRecord, now: Date, freshnessDays: number): DoctorView {
+  const { availabilityCheckedAt, ...clinic } = r.clinic;
+  return {
+    id: r.id,
+    cpsoNumber: r.cpsoNumber,
+    name: r.name,
+    gender: r.gender,
+    yearsOfPractice: yearsOfPractice(r.practiceStartYear, now),
+    specialties: r.specialties,
+    languages: r.languages,
+    clinic,
+    dataFreshness: dataFreshness(availabilityCheckedAt, now, freshnessDays),
+    syncedAt: r.syncedAt,
+  };
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { DoctorCriteria } from '../../domain/directory/criteria';
+import { Page, PageRequest } from '../../domain/shared/page';
+import { Clock } from '../shared/clock';
+import { DirectorySettings } from '../shared/directory-settings';
+import { DoctorReadRepository } from './doctor-read.repository';
+import { DoctorView, toDoctorView } from './doctor-views';
+
+@Injectable()
+export class ListDoctorsUseCase {
+  constructor(
+    private readonly doctors: DoctorReadRepository,
+    private readonly clock: Clock,
+    private readonly settings: DirectorySettings,
+  ) {}
+
+  async execute(criteria: DoctorCriteria, page: PageRequest): Promise<Page<DoctorView>> {
+    const now = this.clock.now();
+    const result = await this.doctors.list(criteria, page, now);
+    return { total: result.total, items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)) };
+  }
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { Review } from '../../domain/reviews/review';
+import { Page, PageRequest } from '../../domain/shared/page';
+import { DoctorReadRepository } from '../doctors/doctor-read.repository';
+import { doctorNotFound } from '../doctors/get-doctor.use-case';
+import { ReviewReadRepository } from './review-read.repository';
+
+@Injectable()
+export class ListDoctorReviewsUseCase {
+  constructor(
+    private readonly doctors: DoctorReadRepository,
+    private readonly reviews: ReviewReadRepository,
+  ) {}
+
+  async execute(cpso: string, page: PageRequest): Promise<{ doctorCpso: string; page: Page<Review> }> {
+    const id = await this.doctors.idOfCpso(cpso);
+    if (!id) throw doctorNotFound(cpso);
+    return { doctorCpso: cpso, page: await this.reviews.list({ kind: 'doctor', id }, page) };
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Port: a cache of directory reads. Directory data changes only when it is replaced as a whole,
+ * so an adapter may keep answers until it learns of a change, bounded by `ttlMs`.
+ */
+export abstract class ReadCache {
+  abstract getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+}
+
+/** No caching: every read goes to the repository. */
+export class NoReadCache extends ReadCache {
+  getOrLoad<T>(_key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
+    return load();
+  }
+}

@@ -1,0 +1,89 @@
+import { ClinicDetailRecord, ClinicLink, ClinicListRecord, SpecialistRecord } from '../../../domain/clinics/clinic';
+import { Gender } from '../../../domain/directory/criteria';
+
+export interface ClinicListRow {
+  id: string;
+  name: string;
+  address: string;
+  accepting: boolean;
+  languages: string[];
+  specialties: string[];
+  lat: number;
+  lng: number;
+  notes: string | null;
+  links: ClinicLink[] | null;
+}
+
+export interface ClinicDetailRow {
+  id: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  accepting_new_patients: boolean;
+  website: string | null;
+  type: string;
+  weekday_hours: string;
+  evening: boolean;
+  weekend: boolean;
+  wheelchair: boolean;
+  virtual_visits: boolean;
+  near_ttc: boolean;
+  notes: string | null;
+  links: ClinicLink[] | null;
+  doctors: { name: string; gender: Gender; practice_start_year: number; languages: string[]; specialties: string[] }[];
+}
+
+export interface SpecialistRow {
+  id: string;
+  name: string;
+  specialty: string;
+  languages: string[];
+  accepting: boolean;
+  wait_weeks: number;
+}
+
+export function toClinicListRecord(r: ClinicListRow): ClinicListRecord {
+  return { ...r, links: r.links ?? [] };
+}
+
+export function toClinicDetailRecord(r: ClinicDetailRow): ClinicDetailRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    lat: r.lat,
+    lng: r.lng,
+    phone: r.phone,
+    acceptingNewPatients: r.accepting_new_patients,
+    website: r.website,
+    type: r.type,
+    weekdayHours: r.weekday_hours,
+    evening: r.evening,
+    weekend: r.weekend,
+    wheelchair: r.wheelchair,
+    virtualVisits: r.virtual_visits,
+    nearTTC: r.near_ttc,
+    notes: r.notes,
+    links: r.links ?? [],
+    doctors: r.doctors.map((d) => ({
+      name: d.name,
+      gender: d.gender,
+      practiceStartYear: d.practice_start_year,
+      languages: d.languages,
+      specialties: d.specialties,
+    })),
+  };
+}
+
+export function toSpecialistRecord(r: SpecialistRow): SpecialistRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    specialty: r.specialty,
+    languages: r.languages,
+    accepting: r.accepting,
+    waitWeeks: r.wait_weeks,
+  };
+}

@@ -1,0 +1,59 @@
+import { Gender } from '../../../domain/directory/criteria';
+import { DoctorRecord } from '../../../domain/doctors/doctor';
+import { Review } from '../../../domain/reviews/review';
+
+export interface DoctorRow {
+  id: string;
+  cpso_number: string;
+  name: string;
+  gender: string;
+  practice_start_year: number;
+  synced_at: Date;
+  specialties: string[];
+  languages: string[];
+  clinic_id: string;
+  clinic_name: string;
+  clinic_address: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  accepting_new_patients: boolean;
+  availability_checked_at: Date | null;
+}
+
+export interface ReviewRow {
+  author: string;
+  rating: number;
+  text: string;
+  date: string;
+  source_url: string | null;
+}
+
+export function toDoctorRecord(r: DoctorRow): DoctorRecord {
+  return {
+    id: r.id,
+    cpsoNumber: r.cpso_number,
+    name: r.name,
+    gender: r.gender as Gender,
+    practiceStartYear: r.practice_start_year,
+    specialties: r.specialties,
+    languages: r.languages,
+    syncedAt: r.synced_at,
+    clinic: {
+      id: r.clinic_id,
+      name: r.clinic_name,
+      address: r.clinic_address,
+      lat: r.lat,
+      lng: r.lng,
+      phone: r.phone,
+      acceptingNewPatients: r.accepting_new_patients,
+      availabilityCheckedAt: r.availability_checked_at,
+    },
+  };
+}
+
+export function toReview(r: ReviewRow): Review {
+  return { author: r.author, rating: r.rating, text: r.text, date: r.date, sourceUrl: r.source_url };
+}
+
+export const REVIEW_COLUMNS = `author, rating, text, review_date::text AS date, source_url`;

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DoctorReadRepository } from '../../../application/doctors/doctor-read.repository';
+import { DoctorCriteria } from '../../../domain/directory/criteria';
+import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import { CLINIC_ADDRESS_SQL, clinicFlagConditions, doctorConditions, namesOf, where } from '../directory/criteria-sql';
+import { escapeLike, SqlParams } from '../directory/sql-params';
+import { DoctorRow, REVIEW_COLUMNS, ReviewRow, toDoctorRecord, toReview } from './doctor-row.mapper';
+
+/** Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics). */
+const DOCTOR_COLUMNS = `
+  d.id, d.cpso_number, d.name, d.gender, d.practice_start_year, d.synced_at,
+  ${namesOf('specialties', 'd.specialty_ids')} AS specialties,
+  ${namesOf('languages', 'd.language_ids')} AS languages,
+  c.id AS clinic_id, c.name AS clinic_name, ${CLINIC_ADDRESS_SQL} AS clinic_address,
+  c.lat, c.lng, c.phone, c.accepting_new_patients, c.availability_checked_at`;
+
+/**
+ * Lists run on the `doctor_search` read model (one row per practising doctor with the flags of
+ * its primary clinic, indexed for every filter): one query picks the page's ids in order, the
+ * same statement joins the page's rows; a second counts. Two queries per page, whatever its size.
+ */
+@Injectable()
+export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
+  constructor(private readonly ds: DataSource) {
+    super();
+  }
+
+  list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+    const p = new SqlParams();
+    const conds = this.conditions(criteria, p, now);
+    return this.pageOf(p, conds, '0', page);
+  }
+
+  search(q: string, criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+    const p = new SqlParams();
+    const lower = escapeLike(q.toLowerCase());
+    const exact = p.add(q);
+    const prefix = p.add(`${lower}%`);
+    const contains = p.add(`%${lower}%`);
+    const conds = [`(s.cpso_number = ${exact} OR s.name_key LIKE ${contains})`, ...this.conditions(criteria, p, now)];
+    const rank = `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${prefix} THEN 1 ELSE 2 END`;
+    return this.pageOf(p, conds, rank, page);
+  }
+
+  async findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
+    const rows = (await this.ds.query(
+      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at
+         FROM doctors d
+         JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.is_primary
+         JOIN clinics c ON c.id = dc.clinic_id
+        WHERE d.cpso_number = $1`,
+      [cpso],
+    )) as (DoctorRow & { referral_required: boolean; booking_phone: string; booking_online: string | null; referral_only: boolean; expired_at: Date | null })[];
+    const row = rows[0];
+    if (!row) return null;
+    const [histogram, recent] = await Promise.all([
+      this.ds.query(`SELECT rating, count(*)::int AS n FROM reviews WHERE doctor_id = $1 GROUP BY rating`, [row.id]) as Promise<{ rating: number; n: number }[]>,
+      this.ds.query(
+        `SELECT ${REVIEW_COLUMNS} FROM reviews WHERE doctor_id = $1 ORDER BY review_date DESC, id DESC LIMIT 5`,
+        [row.id],
+      ) as Promise<ReviewRow[]>,
+    ]);
+    const ratingHistogram = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+    for (const h of histogram) ratingHistogram[h.rating as 1 | 2 | 3 | 4 | 5] = h.n;
+    return {
+      ...toDoctorRecord(row),
+      referralRequired: row.referral_required,
+      bookingPhone: row.booking_phone,
+      bookingOnline: row.booking_online,
+      referralOnly: row.referral_only,
+      expiredAt: row.expired_at,
+      ratingHistogram,
+      recentReviews: recent.map(toReview),
+    };
+  }
+
+  async idOfCpso(cpso: string): Promise<string | null> {
+    const rows = (await this.ds.query(`SELECT id FROM doctors WHERE cpso_number = $1`, [cpso])) as { id: string }[];
+    return rows[0]?.id ?? null;
+  }
+
+  async counts(freshCutoff: Date): Promise<DirectoryCounts> {
+    const [totals, bySpecialty] = await Promise.all([
+      this.ds.query(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE accepting)::int AS accepting,
+                count(*) FILTER (WHERE availability_checked_at >= $1)::int AS fresh,
+                count(*) FILTER (WHERE availability_checked_at < $1)::int AS stale,
+                count(*) FILTER (WHERE availability_checked_at IS NULL)::int AS unknown
+           FROM doctor_search`,
+        [freshCutoff],
+      ) as Promise<{ total: number; accepting: number; fresh: number; stale: number; unknown: number }[]>,
+      this.ds.query(
+        `SELECT sp.name AS specialty, x.n AS count
+           FROM (SELECT u.id, count(*)::int AS n FROM doctor_search s, unnest(s.specialty_ids) AS u(id) GROUP BY u.id) x
+           JOIN specialties sp ON sp.id = x.id
+          ORDER BY x.n DESC, sp.name_key`,
+      ) as Promise<{ specialty: string; count: number }[]>,
+    ]);
+    const t = totals[0];
+    return {
+      totalDoctors: t.total,
+      acceptingNewPatients: t.accepting,
+      fresh: t.fresh,
+      stale: t.stale,
+      unknown: t.unknown,
+      bySpecialty,
+    };
+  }
+
+  private conditions(criteria: DoctorCriteria, p: SqlParams, now: Date): string[] {
+    return [...doctorConditions('s', criteria, p, now), ...clinicFlagConditions('s', criteria, p, 'accepting')];
+  }
+
+  /** `rank` orders before the name (search relevance); '0' for plain lists. */
+  private async pageOf(p: SqlParams, conds: string[], rank: string, page: PageRequest): Promise<Page<DoctorRecord>> {
+    const countParams = [...p.values];
+    const limit = p.add(page.limit);
+    const offset = p.add(page.offset);
+    const [rows, count] = await Promise.all([
+      page.limit === 0
+        ? Promise.resolve([] as DoctorRow[])
+        : (this.ds.query(
+            `SELECT ${DOCTOR_COLUMNS}
+               FROM (SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank
+                       FROM doctor_search s ${where(conds)}
+                      ORDER BY rank, s.name_key, s.cpso_number LIMIT ${limit} OFFSET ${offset}) pg
+               JOIN doctors d ON d.id = pg.doctor_id
+               JOIN clinics c ON c.id = pg.clinic_id
+              ORDER BY pg.rank, pg.name_key, pg.cpso_number`,
+            p.values,
+          ) as Promise<DoctorRow[]>),
+      this.ds.query(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, countParams) as Promise<{ n: number }[]>,
+    ]);
+    return { items: rows.map(toDoctorRecord), total: count[0].n };
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MetadataRepository } from '../../../application/metadata/metadata.repository';
+import { NameCount } from '../../../domain/doctors/doctor';
+
+/** Every supported name with its count of practising doctors (zero included). */
+function countsSql(table: 'specialties' | 'languages', column: string): string {
+  return `SELECT r.name, coalesce(x.n, 0)::int AS "doctorCount"
+            FROM ${table} r
+            LEFT JOIN (SELECT u.id, count(*) AS n FROM doctor_search s, unnest(s.${column}) AS u(id) GROUP BY u.id) x
+              ON x.id = r.id
+           ORDER BY 2 DESC, r.name_key`;
+}
+
+@Injectable()
+export class TypeOrmMetadataRepository extends MetadataRepository {
+  constructor(private readonly ds: DataSource) {
+    super();
+  }
+
+  specialties(): Promise<NameCount[]> {
+    return this.ds.query(countsSql('specialties', 'specialty_ids')) as Promise<NameCount[]>;
+  }
+
+  languages(): Promise<NameCount[]> {
+    return this.ds.query(countsSql('languages', 'language_ids')) as Promise<NameCount[]>;
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { GetClinicUseCase } from '../../../application/clinics/get-clinic.use-case';
+import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
+import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
+import { GetClinicSignalsUseCase } from '../../../application/reviews/get-clinic-signals.use-case';
+import { ListClinicReviewsUseCase } from '../../../application/reviews/list-clinic-reviews.use-case';
+import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
+import { PageResolver } from '../common/page-resolver';
+import { ClinicsController } from './clinics.controller';
+import { SpecialistsController } from './specialists.controller';
+
+@Module({
+  imports: [DirectoryPersistenceModule],
+  controllers: [ClinicsController, SpecialistsController],
+  providers: [ListClinicsUseCase, GetClinicUseCase, ListClinicReviewsUseCase, GetClinicSignalsUseCase, ListSpecialistsUseCase, PageResolver],
+})
+export class ClinicsModule {}

@@ -1,0 +1,100 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ClinicDetailView } from '../../../../application/clinics/get-clinic.use-case';
+import { ClinicLink } from '../../../../domain/clinics/clinic';
+import { ClinicInclude, GENDERS, Gender } from '../../../../domain/directory/criteria';
+import { ClinicLinkDto } from './clinic.response.dto';
+
+export const CLINIC_TYPES = ['family-practice', 'walk-in', 'specialist-clinic', 'community-health-centre', 'hospital-outpatient', 'virtual-care'];
+
+export class HoursDto {
+  @ApiProperty({ example: '9:00-17:00', description: 'Usual weekday hours, H:MM-HH:MM' })
+  weekday!: string;
+  @ApiProperty({ description: 'Open after 5 PM on at least one weekday' })
+  evening!: boolean;
+  @ApiProperty({ description: 'Open Saturday or Sunday' })
+  weekend!: boolean;
+}
+
+export class AccessibilityDto {
+  @ApiProperty()
+  wheelchair!: boolean;
+  @ApiProperty()
+  virtualVisits!: boolean;
+  @ApiProperty({ description: 'Within 500 m of a TTC subway station' })
+  nearTTC!: boolean;
+}
+
+export class ClinicDoctorDto {
+  @ApiProperty()
+  name!: string;
+  @ApiProperty({ enum: GENDERS })
+  gender!: Gender;
+  @ApiProperty({ type: 'integer' })
+  yearsOfPractice!: number;
+  @ApiProperty({ type: [String] })
+  languages!: string[];
+  @ApiProperty({ type: [String] })
+  specialties!: string[];
+}
+
+export class ClinicDetailDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  address!: string;
+  @ApiProperty()
+  lat!: number;
+  @ApiProperty()
+  lng!: number;
+  @ApiProperty()
+  phone!: string;
+  @ApiProperty()
+  acceptingNewPatients!: boolean;
+  @ApiProperty({ type: String, format: 'uri', nullable: true, description: 'null when the clinic has none' })
+  website!: string | null;
+  @ApiProperty({ enum: CLINIC_TYPES })
+  type!: string;
+  @ApiProperty({ type: HoursDto })
+  hours!: HoursDto;
+  @ApiProperty({ type: AccessibilityDto })
+  accessibility!: AccessibilityDto;
+  @ApiProperty({ type: [ClinicDoctorDto], description: 'Practising doctors, by name' })
+  doctors!: ClinicDoctorDto[];
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Only with include=notes' })
+  notes?: string | null;
+  @ApiPropertyOptional({ type: [ClinicLinkDto], description: 'Only with include=links' })
+  links?: ClinicLink[];
+
+  static from(c: ClinicDetailView, include: ReadonlySet<ClinicInclude>): ClinicDetailDto {
+    const dto: ClinicDetailDto = {
+      id: c.id,
+      name: c.name,
+      address: c.address,
+      lat: c.lat,
+      lng: c.lng,
+      phone: c.phone,
+      acceptingNewPatients: c.acceptingNewPatients,
+      website: c.website,
+      type: c.type,
+      hours: { weekday: c.weekdayHours, evening: c.evening, weekend: c.weekend },
+      accessibility: { wheelchair: c.wheelchair, virtualVisits: c.virtualVisits, nearTTC: c.nearTTC },
+      doctors: c.doctors.map((d) => ({
+        name: d.name,
+        gender: d.gender,
+        yearsOfPractice: d.yearsOfPractice,
+        languages: d.languages,
+        specialties: d.specialties,
+      })),
+    };
+    if (include.has('notes')) dto.notes = c.notes;
+    if (include.has('links')) dto.links = c.links;
+    return dto;
+  }
+}
+
+export class ClinicEnvelopeDto {
+  @ApiProperty({ type: ClinicDetailDto })
+  clinic!: ClinicDetailDto;
+}

@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ClinicLink, ClinicListRecord } from '../../../../domain/clinics/clinic';
+import { ClinicInclude } from '../../../../domain/directory/criteria';
+
+export class ClinicLinkDto {
+  @ApiProperty()
+  label!: string;
+  @ApiProperty({ format: 'uri' })
+  url!: string;
+}
+
+export class ClinicListItemDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  address!: string;
+  @ApiProperty({ description: 'Accepting new patients' })
+  accepting!: boolean;
+  @ApiProperty({ type: [String], description: 'Union over the clinic’s practising doctors' })
+  languages!: string[];
+  @ApiProperty({ type: [String], description: 'Union over the clinic’s practising doctors' })
+  specialties!: string[];
+  @ApiProperty()
+  lat!: number;
+  @ApiProperty()
+  lng!: number;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Only with include=notes' })
+  notes?: string | null;
+  @ApiPropertyOptional({ type: [ClinicLinkDto], description: 'Only with include=links' })
+  links?: ClinicLink[];
+
+  static from(c: ClinicListRecord, include: ReadonlySet<ClinicInclude>): ClinicListItemDto {
+    const dto: ClinicListItemDto = {
+      id: c.id,
+      name: c.name,
+      address: c.address,
+      accepting: c.accepting,
+      languages: c.languages,
+      specialties: c.specialties,
+      lat: c.lat,
+      lng: c.lng,
+    };
+    if (include.has('notes')) dto.notes = c.notes;
+    if (include.has('links')) dto.links = c.links;
+    return dto;
+  }
+}
+
+export class ClinicListDto {
+  @ApiProperty({ type: [ClinicListItemDto] })
+  clinics!: ClinicListItemDto[];
+  @ApiProperty({ type: 'integer' })
+  total!: number;
+  @ApiProperty({ type: 'integer' })
+  count!: number;
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
+import { criteriaFrom } from '../common/criteria.mapper';
+import { nearPoint } from '../common/geo-query.dto';
+import { PageResolver } from '../common/page-resolver';
+import { ApiError } from '../errors/api-error';
+import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
+import { SpecialistDto, SpecialistListDto } from './dto/specialist.response.dto';
+import { ListSpecialistsQueryDto } from './dto/specialists.query.dto';
+
+@ApiTags('clinics')
+@ApiErrors(...DATA_ERRORS)
+@Controller('specialists')
+export class SpecialistsController {
+  constructor(
+    private readonly listSpecialists: ListSpecialistsUseCase,
+    private readonly pages: PageResolver,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listSpecialists',
+    summary: '(clinic, specialty) pairs with referral waits; by distance when lat and lng are sent, else by wait',
+  })
+  @ApiOkResponse({ type: SpecialistListDto })
+  async list(@Query() q: ListSpecialistsQueryDto, @Req() req: FastifyRequest): Promise<SpecialistListDto> {
+    if (!q.specialty?.trim()) throw new ApiError('missing_param', 'specialty is required.');
+    const c = criteriaFrom(q);
+    const page = await this.listSpecialists.execute(
+      { ...c, specialties: c.specialties ?? [], near: nearPoint(q) },
+      this.pages.resolve(q, req),
+    );
+    const clinics = page.items.map((s) => SpecialistDto.from(s));
+    return { clinics, total: page.total, count: clinics.length };
+  }
+}

@@ -1,0 +1,105 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { GENDERS, Gender } from '../../../domain/directory/criteria';
+import { BoolParam, IntParam, ListParam, StringParam } from './query-transforms';
+
+const BOOL = 'must be a boolean: true, false, 1 or 0.';
+const UINT = 'must be a whole number of 0 or more.';
+const NAME_LIST = { type: String, description: 'Comma-separated; matches any of them (case-insensitive).' };
+
+/** Pagination of every list (api-v1.md conventions). */
+export class PaginationQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 25, description: 'Page size; values above 100 are capped at 100.' })
+  @IntParam()
+  @IsOptional()
+  @IsInt({ message: `limit ${UINT}` })
+  @Min(0, { message: `limit ${UINT}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based offset.' })
+  @IntParam()
+  @IsOptional()
+  @IsInt({ message: `offset ${UINT}` })
+  @Min(0, { message: `offset ${UINT}` })
+  offset?: number;
+}
+
+/** The doctor filters shared by doctors, clinics and specialists. */
+export class DirectoryFiltersQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional(NAME_LIST)
+  @ListParam()
+  @IsOptional()
+  @IsString({ each: true, message: 'specialties must be a comma-separated list.' })
+  specialties?: string[];
+
+  @ApiPropertyOptional({ type: String, description: 'Single specialty; ignored when `specialties` is sent.' })
+  @StringParam()
+  @IsOptional()
+  @IsString({ message: 'specialty must be a string.' })
+  @MaxLength(100, { message: 'specialty must be at most 100 characters.' })
+  specialty?: string;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'true keeps only rows accepting new patients; false only those not.' })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `accepting ${BOOL}` })
+  accepting?: boolean;
+
+  @ApiPropertyOptional({ enum: GENDERS })
+  @StringParam()
+  @IsOptional()
+  @IsIn(GENDERS, { message: `gender must be one of ${GENDERS.join(', ')}.` })
+  gender?: Gender;
+
+  @ApiPropertyOptional(NAME_LIST)
+  @ListParam()
+  @IsOptional()
+  @IsString({ each: true, message: 'languages must be a comma-separated list.' })
+  languages?: string[];
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  @IntParam()
+  @IsOptional()
+  @IsInt({ message: `minYears ${UINT}` })
+  @Min(0, { message: `minYears ${UINT}` })
+  @Max(150, { message: 'minYears must be at most 150.' })
+  minYears?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  @IntParam()
+  @IsOptional()
+  @IsInt({ message: `maxYears ${UINT}` })
+  @Min(0, { message: `maxYears ${UINT}` })
+  @Max(150, { message: 'maxYears must be at most 150.' })
+  maxYears?: number;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Clinic open after 5 PM on at least one weekday.' })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `evening ${BOOL}` })
+  evening?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Clinic open Saturday or Sunday.' })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `weekend ${BOOL}` })
+  weekend?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Clinic is wheelchair-accessible.' })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `wheelchair ${BOOL}` })
+  wheelchair?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Clinic offers virtual visits.' })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `virtualVisits ${BOOL}` })
+  virtualVisits?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Clinic within 500 m of a TTC subway station.' })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `nearTTC ${BOOL}` })
+  nearTTC?: boolean;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { GetDoctorSummaryUseCase } from '../../../application/doctors/get-doctor-summary.use-case';
+import { GetDoctorUseCase } from '../../../application/doctors/get-doctor.use-case';
+import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
+import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctors.use-case';
+import { GetDoctorSignalsUseCase } from '../../../application/reviews/get-doctor-signals.use-case';
+import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doctor-reviews.use-case';
+import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
+import { PageResolver } from '../common/page-resolver';
+import { DoctorsController } from './doctors.controller';
+
+@Module({
+  imports: [DirectoryPersistenceModule],
+  controllers: [DoctorsController],
+  providers: [
+    ListDoctorsUseCase,
+    SearchDoctorsUseCase,
+    GetDoctorSummaryUseCase,
+    GetDoctorUseCase,
+    ListDoctorReviewsUseCase,
+    GetDoctorSignalsUseCase,
+    PageResolver,
+  ],
+})
+export class DoctorsModule {}

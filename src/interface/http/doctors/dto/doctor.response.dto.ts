@@ -1,0 +1,85 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ClinicSummaryView, DoctorView } from '../../../../application/doctors/doctor-views';
+import { GENDERS, Gender } from '../../../../domain/directory/criteria';
+import { DataFreshness, FRESHNESS_VALUES } from '../../../../domain/doctors/freshness';
+
+export class ClinicSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  address!: string;
+  @ApiProperty()
+  lat!: number;
+  @ApiProperty()
+  lng!: number;
+  @ApiProperty()
+  phone!: string;
+  @ApiProperty()
+  acceptingNewPatients!: boolean;
+
+  static from(c: ClinicSummaryView): ClinicSummaryDto {
+    return {
+      id: c.id,
+      name: c.name,
+      address: c.address,
+      lat: c.lat,
+      lng: c.lng,
+      phone: c.phone,
+      acceptingNewPatients: c.acceptingNewPatients,
+    };
+  }
+}
+
+export class DoctorDto {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty({ description: 'CPSO registration number' })
+  cpsoNumber!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty({ enum: GENDERS })
+  gender!: Gender;
+  @ApiProperty({ type: 'integer' })
+  yearsOfPractice!: number;
+  @ApiProperty({ type: [String] })
+  specialties!: string[];
+  @ApiProperty({ type: [String] })
+  languages!: string[];
+  @ApiProperty({ type: ClinicSummaryDto, description: "The doctor's primary clinic" })
+  clinic!: ClinicSummaryDto;
+  @ApiProperty({ enum: FRESHNESS_VALUES, description: 'Freshness of the availability data; phone the clinic to confirm.' })
+  dataFreshness!: DataFreshness;
+  @ApiProperty({ format: 'date-time' })
+  syncedAt!: string;
+
+  static from(d: DoctorView): DoctorDto {
+    return {
+      id: d.id,
+      cpsoNumber: d.cpsoNumber,
+      name: d.name,
+      gender: d.gender,
+      yearsOfPractice: d.yearsOfPractice,
+      specialties: d.specialties,
+      languages: d.languages,
+      clinic: ClinicSummaryDto.from(d.clinic),
+      dataFreshness: d.dataFreshness,
+      syncedAt: d.syncedAt.toISOString(),
+    };
+  }
+}
+
+export class DoctorListDto {
+  @ApiProperty({ type: [DoctorDto] })
+  doctors!: DoctorDto[];
+  @ApiProperty({ type: 'integer', description: 'Number of matching records' })
+  total!: number;
+  @ApiProperty({ type: 'integer', description: 'Number of records in this page' })
+  count!: number;
+
+  static from(page: { items: DoctorView[]; total: number }): DoctorListDto {
+    const doctors = page.items.map((d) => DoctorDto.from(d));
+    return { doctors, total: page.total, count: doctors.length };
+  }
+}

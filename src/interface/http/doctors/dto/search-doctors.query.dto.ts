@@ -1,0 +1,19 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { DirectoryFiltersQueryDto } from '../../common/list-query.dto';
+import { StringParam } from '../../common/query-transforms';
+
+export class SearchDoctorsQueryDto extends DirectoryFiltersQueryDto {
+  @ApiProperty({
+    type: String,
+    minLength: 2,
+    maxLength: 100,
+    description: 'At least 2 characters: matched case-insensitively against the name, or exactly against a CPSO number.',
+  })
+  @StringParam()
+  // Absent or short is 400 missing_param, decided by the use case; only the type and size are checked here.
+  @IsOptional()
+  @IsString({ message: 'q must be a string.' })
+  @MaxLength(100, { message: 'q must be at most 100 characters.' })
+  q?: string;
+}

@@ -1,0 +1,30 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ERROR_CODES, ErrorCode } from '../../../domain/shared/domain-error';
+
+export class ErrorDto {
+  @ApiProperty({ enum: ERROR_CODES })
+  error!: ErrorCode;
+  @ApiProperty()
+  message!: string;
+  @ApiPropertyOptional({ description: 'Echoed in the X-Request-Id header; quote it when reporting a problem.' })
+  requestId?: string;
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: `invalid_param` (the message names the parameter) or `missing_param`',
+  401: '`missing_key` or `invalid_key` (unknown, malformed or revoked)',
+  403: '`forbidden` (this credential may not do this) or `not_rotatable`',
+  404: '`not_found`',
+  429: '`rate_limited`; see `Retry-After` and the `RateLimit-*` headers',
+  503: '`unavailable`: the directory cannot answer right now; retry shortly',
+};
+
+/** Declares the contract's error responses of an operation in OpenAPI. */
+export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status], type: ErrorDto })),
+  );
+}
+
+export const DATA_ERRORS = [400, 401, 403, 429, 503];

@@ -22,11 +22,9 @@ export async function createHttpApp(deps: AppDeps, rootLogger: Logger): Promise<
   const routes = new RouteTable();
   const adapter = new FastifyAdapter({
     loggerInstance: rootLogger.child({ component: 'http' }),
-    disableRequestLogging: false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024,
-    maxParamLength: 200,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     return503OnClosing: true,
     http: { maxHeaderSize: 16 * 1024 },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {

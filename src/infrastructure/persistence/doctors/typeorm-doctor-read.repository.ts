@@ -30,17 +30,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
     const p = new SqlParams();
     const conds = this.conditions(criteria, p, now);
-    return this.pageOf(p, conds, '0', page);
+    return this.pageOf(p, conds, () => '0', page);
   }
 
   search(q: string, criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
     const p = new SqlParams();
     const lower = escapeLike(q.toLowerCase());
     const exact = p.add(q);
-    const prefix = p.add(`${lower}%`);
     const contains = p.add(`%${lower}%`);
     const conds = [`(s.cpso_number = ${exact} OR s.name_key LIKE ${contains})`, ...this.conditions(criteria, p, now)];
-    const rank = `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${prefix} THEN 1 ELSE 2 END`;
+    const rank = (rp: SqlParams) =>
+      `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${rp.add(`${lower}%`)} THEN 1 ELSE 2 END`;
     return this.pageOf(p, conds, rank, page);
   }
 
@@ -114,9 +114,18 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     return [...doctorConditions('s', criteria, p, now), ...clinicFlagConditions('s', criteria, p, 'accepting')];
   }
 
-  /** `rank` orders before the name (search relevance); '0' for plain lists. */
-  private async pageOf(p: SqlParams, conds: string[], rank: string, page: PageRequest): Promise<Page<DoctorRecord>> {
+  /**
+   * `rank` orders before the name (search relevance; '0' for plain lists). It may add parameters
+   * of its own, so it is built after the count's parameters are taken.
+   */
+  private async pageOf(
+    p: SqlParams,
+    conds: string[],
+    rankOf: (p: SqlParams) => string,
+    page: PageRequest,
+  ): Promise<Page<DoctorRecord>> {
     const countParams = [...p.values];
+    const rank = rankOf(p);
     const limit = p.add(page.limit);
     const offset = p.add(page.offset);
     const [rows, count] = await Promise.all([

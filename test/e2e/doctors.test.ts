@@ -263,3 +263,42 @@ describe('doctors (e2e, fixture)', () => {
     expect(r.body.totalDoctors).toBe(6);
   });
 });
+
+describe('conditional GET (e2e, fixture)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('etag');
+    await loadDirectoryFixture(db.dataSource);
+    t = await createTestApp(db, {}, new FixedClock(FIXTURE_NOW));
+    auth = await authHeaders(t, 'live');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('sends a strong ETag with private caching and answers 304 to a matching If-None-Match', async () => {
+    const first = await call(t.app, 'GET', '/doctors?limit=3', auth);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, max-age=60, must-revalidate');
+    expect(first.headers.vary).toContain('Authorization');
+
+    const again = await call(t.app, 'GET', '/doctors?limit=3', { ...auth, 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    const other = await call(t.app, 'GET', '/doctors?limit=4', { ...auth, 'If-None-Match': etag });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('sends no ETag on errors', async () => {
+    const r = await call(t.app, 'GET', '/doctors/unknown', auth);
+    expect(r.status).toBe(404);
+    expect(r.headers.etag).toBeUndefined();
+  });
+});

@@ -3,12 +3,12 @@ import { DataSource } from 'typeorm';
 const MIGRATION_LOCK = 74260001;
 
 /**
- * Applies pending migrations and, when the directory is empty, fills it with the demo dataset;
+ * Applies pending migrations and, when the directory is empty and `fillEmpty` is given, fills it;
  * under an advisory lock so that instances starting together do this once.
  */
 export async function prepareDatabase(
   ds: DataSource,
-  fillEmpty: (ds: DataSource) => Promise<void>,
+  fillEmpty: ((ds: DataSource) => Promise<void>) | undefined,
   log: (m: string) => void,
 ): Promise<void> {
   const runner = ds.createQueryRunner();
@@ -17,8 +17,10 @@ export async function prepareDatabase(
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const applied = await ds.runMigrations({ transaction: 'each' });
     if (applied.length > 0) log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
-    const [{ n }] = (await runner.query('SELECT count(*)::int AS n FROM doctors')) as { n: number }[];
-    if (n === 0) await fillEmpty(ds);
+    if (fillEmpty) {
+      const [{ n }] = (await runner.query('SELECT count(*)::int AS n FROM doctors')) as { n: number }[];
+      if (n === 0) await fillEmpty(ds);
+    }
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await runner.release();

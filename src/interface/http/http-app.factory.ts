@@ -9,6 +9,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { resolveError } from './errors/error-body';
 import { RouteTable } from './errors/route-table';
 import { createValidationPipe } from './common/validation.pipe';
+import { registerConditionalGet } from './common/conditional-get.hook';
 import { setupOpenApi } from './openapi/openapi.setup';
 
 export const API_PREFIX = 'api/v1';
@@ -60,6 +61,7 @@ export async function createHttpApp(deps: AppDeps, rootLogger: Logger): Promise<
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('X-Request-Id', req.id);
   });
+  registerConditionalGet(fastify, deps.config.gateway.name);
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(deps), adapter, {
     logger: new JsonLogger(rootLogger.child({ component: 'nest' })),

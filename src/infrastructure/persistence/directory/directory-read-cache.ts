@@ -3,13 +3,12 @@ import { Client } from 'pg';
 import { ReadCache } from '../../../application/shared/read-cache';
 import { DATABASE_RUNTIME } from '../../config/core.module';
 import { DatabaseRuntime } from '../../database/database-runtime';
+import { DIRECTORY_CHANGED_CHANNEL } from '../../seed/demo-data.seeder';
 
 interface Entry {
   value: Promise<unknown>;
   expires: number;
 }
-
-export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
 
 /**
  * In-process cache of aggregate reads (summary, metadata). Entries live `ttlMs` at most and are

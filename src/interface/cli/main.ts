@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { ConfigError, loadConfig } from '../../infrastructure/config/app-config';
+import { openDataSource } from '../../infrastructure/database/data-source-options';
+import { resolveDatabase } from '../../infrastructure/database/database-runtime';
+import { prepareDatabase } from '../../infrastructure/database/prepare-database';
+import { runDataCommand } from './commands/data.command';
+import { runKeysCommand } from './commands/keys.command';
+import { runMigrateCommand } from './commands/migrate.command';
+
+const USAGE = `usage: npm run --silent cli -- <command>
+  keys sandbox                          the published sandbox key
+  keys issue <live|gateway|admin>       issue a key (shown once)
+  keys revoke <key_prefix>              revoke a key
+  keys list                             every key's prefix, tier and times (never a secret)
+  data seed [--doctors N] [--seed S]    replace the directory with the synthetic demo dataset
+  migrate <up|down|status>              apply, revert the last, or list migrations`;
+
+class UsageError extends Error {}
+
+/**
+ * The operator command line. Works beside a running service on the same database (it attaches
+ * to the embedded PostgreSQL the service started, or starts it for the command's duration).
+ * Prints one JSON line on success; a message on stderr and a non-zero status on failure.
+ */
+async function main(argv: string[]): Promise<number> {
+  const [group, ...args] = argv;
+  if (!group || group === '--help' || group === 'help') throw new UsageError(USAGE);
+  if (!['keys', 'data', 'migrate'].includes(group)) throw new UsageError(`unknown command "${group}"\n${USAGE}`);
+  const config = loadConfig();
+  const runtime = await resolveDatabase(config, { adoptLeftover: false, log: (m) => process.stderr.write(`${m}\n`) });
+  let ds: DataSource | undefined;
+  try {
+    ds = await openDataSource(runtime.url, { ...config.db, statementTimeoutMs: 600_000 });
+    let result: unknown;
+    if (group === 'migrate') {
+      result = await runMigrateCommand(args, ds);
+    } else {
+      await prepareDatabase(ds, undefined, (m) => process.stderr.write(`${m}\n`));
+      result =
+        group === 'keys'
+          ? await runKeysCommand(args, { dataSource: ds, keyHashSecret: runtime.keyHashSecret, config })
+          : await runDataCommand(args, ds);
+    }
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return 0;
+  } finally {
+    if (ds?.isInitialized) await ds.destroy();
+    await runtime.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    const message = e instanceof UsageError || e instanceof ConfigError ? e.message : `error: ${(e as Error).message}`;
+    process.stderr.write(`${message}\n`);
+    process.exit(e instanceof UsageError ? 2 : 1);
+  },
+);

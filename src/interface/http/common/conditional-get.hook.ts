@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Directory data changes rarely: clients may reuse an answer for a minute, then revalidate. */
+export const DATA_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+/**
+ * Strong ETags on authenticated GET answers, and 304 to a matching If-None-Match. The answer is
+ * private (it depends on the caller's tier caps) and varies with the credential headers.
+ */
+export function registerConditionalGet(fastify: FastifyInstance, gatewayName: string): void {
+  const vary = `Authorization, X-${gatewayName}-Key`;
+  fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (req.method !== 'GET' || reply.statusCode !== 200 || !req.principal || typeof payload !== 'string') return payload;
+    const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+    void reply.header('ETag', etag).header('Cache-Control', DATA_CACHE_CONTROL).header('Vary', vary);
+    const inm = req.headers['if-none-match'];
+    if (typeof inm === 'string' && matches(inm, etag)) {
+      void reply.code(304).removeHeader('content-length').removeHeader('content-type');
+      return '';
+    }
+    return payload;
+  });
+}

@@ -57,7 +57,9 @@ export class InitialSchema1763700000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX clinics_name_idx ON clinics (name_key, id)`);
     await q.query(`CREATE INDEX clinics_earth_idx ON clinics USING gist (ll_to_earth(lat, lng))`);
-    await q.query(`CREATE INDEX clinics_accepting_name_idx ON clinics (accepting_new_patients, name_key, id)`);
+    await q.query(
+      `CREATE INDEX clinics_accepting_name_idx ON clinics (accepting_new_patients, name_key, id)`,
+    );
 
     await q.query(`
       CREATE TABLE doctors (
@@ -90,7 +92,9 @@ export class InitialSchema1763700000000 implements MigrationInterface {
     await q.query(
       `CREATE UNIQUE INDEX doctor_clinics_one_primary_idx ON doctor_clinics (doctor_id) WHERE is_primary`,
     );
-    await q.query(`CREATE INDEX doctor_clinics_clinic_idx ON doctor_clinics (clinic_id, doctor_id)`);
+    await q.query(
+      `CREATE INDEX doctor_clinics_clinic_idx ON doctor_clinics (clinic_id, doctor_id)`,
+    );
 
     await q.query(`
       CREATE TABLE specialist_offerings (
@@ -155,18 +159,28 @@ export class InitialSchema1763700000000 implements MigrationInterface {
         JOIN clinics c ON c.id = dc.clinic_id
        WHERE d.expired_at IS NULL`);
     await q.query(`CREATE UNIQUE INDEX doctor_search_pk ON doctor_search (doctor_id)`);
-    await q.query(`CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)`);
+    await q.query(
+      `CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)`,
+    );
     await q.query(`CREATE INDEX doctor_search_cpso_idx ON doctor_search (cpso_number)`);
     await q.query(
       `CREATE INDEX doctor_search_name_trgm_idx ON doctor_search USING gin (name_key gin_trgm_ops)`,
     );
-    await q.query(`CREATE INDEX doctor_search_specialties_idx ON doctor_search USING gin (specialty_ids)`);
-    await q.query(`CREATE INDEX doctor_search_languages_idx ON doctor_search USING gin (language_ids)`);
+    await q.query(
+      `CREATE INDEX doctor_search_specialties_idx ON doctor_search USING gin (specialty_ids)`,
+    );
+    await q.query(
+      `CREATE INDEX doctor_search_languages_idx ON doctor_search USING gin (language_ids)`,
+    );
     await q.query(
       `CREATE INDEX doctor_search_accepting_idx ON doctor_search (accepting, name_key, cpso_number)`,
     );
-    await q.query(`CREATE INDEX doctor_search_gender_idx ON doctor_search (gender, name_key, cpso_number)`);
-    await q.query(`CREATE INDEX doctor_search_start_year_idx ON doctor_search (practice_start_year)`);
+    await q.query(
+      `CREATE INDEX doctor_search_gender_idx ON doctor_search (gender, name_key, cpso_number)`,
+    );
+    await q.query(
+      `CREATE INDEX doctor_search_start_year_idx ON doctor_search (practice_start_year)`,
+    );
     await q.query(`CREATE INDEX doctor_search_clinic_idx ON doctor_search (clinic_id)`);
 
     // Read model of "the doctors practising at a clinic": one row per (clinic, practising doctor),

@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     await prepareDatabase(
       app.get(DataSource),
       async (ds) => {
-        log.info(`empty directory: seeding the synthetic demo dataset (${config.demoDoctors} doctors)`);
+        log.info(
+          `empty directory: seeding the synthetic demo dataset (${config.demoDoctors} doctors)`,
+        );
         const stats = await seedDemoData(ds, { doctors: config.demoDoctors });
         log.info({ stats }, 'demo dataset seeded');
       },
@@ -42,7 +44,10 @@ async function main(): Promise<void> {
     await database.stop();
     process.exit(1);
   }
-  log.info({ url: await app.getUrl(), startMs: Date.now() - t0, embedded: database.embedded }, 'listening');
+  log.info(
+    { url: await app.getUrl(), startMs: Date.now() - t0, embedded: database.embedded },
+    'listening',
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,7 +60,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     await app.close().catch((e: unknown) => log.error({ err: e }, 'error while closing'));
-    await database.stop().catch((e: unknown) => log.error({ err: e }, 'error while stopping the database'));
+    await database
+      .stop()
+      .catch((e: unknown) => log.error({ err: e }, 'error while stopping the database'));
     log.info('stopped');
     process.exit(0);
   };

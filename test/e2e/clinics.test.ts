@@ -1,4 +1,12 @@
-import { C1, C2, C3, C4, C5, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
+import {
+  C1,
+  C2,
+  C3,
+  C4,
+  C5,
+  FIXTURE_NOW,
+  loadDirectoryFixture,
+} from '../fixtures/directory.fixture';
 import { authHeaders } from '../support/auth';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
@@ -46,7 +54,11 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         lat: 43.6677,
         lng: -79.3948,
       });
-      expect(r.body.clinics[2].specialties).toEqual(['Cardiology', 'Dermatology', 'Family Medicine']);
+      expect(r.body.clinics[2].specialties).toEqual([
+        'Cardiology',
+        'Dermatology',
+        'Family Medicine',
+      ]);
       expect(r.body.clinics[4]).toMatchObject({ id: C5, languages: [], specialties: [] });
     });
 
@@ -128,9 +140,27 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
           hours: { weekday: '8:30-20:00', evening: true, weekend: true },
           accessibility: { wheelchair: true, virtualVisits: true, nearTTC: true },
           doctors: [
-            { name: 'Alan Alder', gender: 'male', yearsOfPractice: 41, languages: ['French'], specialties: ['Cardiology'] },
-            { name: 'Carol Tremblay', gender: 'female', yearsOfPractice: 36, languages: ['English', 'French'], specialties: ['Cardiology'] },
-            { name: 'Dev Patel', gender: 'non-binary', yearsOfPractice: 11, languages: ['English'], specialties: ['Dermatology', 'Family Medicine'] },
+            {
+              name: 'Alan Alder',
+              gender: 'male',
+              yearsOfPractice: 41,
+              languages: ['French'],
+              specialties: ['Cardiology'],
+            },
+            {
+              name: 'Carol Tremblay',
+              gender: 'female',
+              yearsOfPractice: 36,
+              languages: ['English', 'French'],
+              specialties: ['Cardiology'],
+            },
+            {
+              name: 'Dev Patel',
+              gender: 'non-binary',
+              yearsOfPractice: 11,
+              languages: ['English'],
+              specialties: ['Dermatology', 'Family Medicine'],
+            },
           ],
         },
       });
@@ -138,7 +168,10 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
 
     it('leaves expired doctors out and shows a null website', async () => {
       const c1 = await get(`/clinics/${C1}?include=notes`);
-      expect(c1.body.clinic.doctors.map((d: { name: string }) => d.name)).toEqual(['Alice Zhang', 'Natalia Alvarez']);
+      expect(c1.body.clinic.doctors.map((d: { name: string }) => d.name)).toEqual([
+        'Alice Zhang',
+        'Natalia Alvarez',
+      ]);
       expect(c1.body.clinic.notes).toBe('Parking at the rear.');
       const c2 = await get(`/clinics/${C2}`);
       expect(c2.body.clinic.website).toBeNull();
@@ -172,7 +205,13 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
           ],
         },
         reviews: [
-          { author: 'Ada R.', rating: 5, text: 'Review 9', date: '2026-11-01', sourceUrl: 'https://reviews.example.org/9' },
+          {
+            author: 'Ada R.',
+            rating: 5,
+            text: 'Review 9',
+            date: '2026-11-01',
+            sourceUrl: 'https://reviews.example.org/9',
+          },
           { author: 'Ben T.', rating: 4, text: 'Review 10', date: '2026-10-15', sourceUrl: null },
         ],
         total: 3,
@@ -182,7 +221,13 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
 
     it('answers a clinic without reviews with a null average and zero counts', async () => {
       const r = await get(`/clinics/${C2}/reviews`);
-      expect(r.body).toEqual({ clinicId: C2, aggregate: { avgRating: null, count: 0, byDimension: [] }, reviews: [], total: 0, count: 0 });
+      expect(r.body).toEqual({
+        clinicId: C2,
+        aggregate: { avgRating: null, count: 0, byDimension: [] },
+        reviews: [],
+        total: 0,
+        count: 0,
+      });
     });
 
     it('gives signals that stay null below the minimum sample', async () => {
@@ -207,23 +252,52 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
       expect(r.status).toBe(200);
       expect(r.body).toEqual({
         clinics: [
-          { id: C4, name: 'Dermatology Downtown', specialty: 'Dermatology', languages: ['English'], accepting: false, wait_weeks: 3 },
-          { id: C3, name: 'Cardio Care Specialists', specialty: 'Dermatology', languages: ['English'], accepting: true, wait_weeks: 12 },
+          {
+            id: C4,
+            name: 'Dermatology Downtown',
+            specialty: 'Dermatology',
+            languages: ['English'],
+            accepting: false,
+            wait_weeks: 3,
+          },
+          {
+            id: C3,
+            name: 'Cardio Care Specialists',
+            specialty: 'Dermatology',
+            languages: ['English'],
+            accepting: true,
+            wait_weeks: 12,
+          },
         ],
         total: 2,
         count: 2,
       });
       const cardio = await get('/specialists?specialty=Cardiology');
       expect(cardio.body.clinics).toEqual([
-        { id: C3, name: 'Cardio Care Specialists', specialty: 'Cardiology', languages: ['English', 'French'], accepting: true, wait_weeks: 6 },
+        {
+          id: C3,
+          name: 'Cardio Care Specialists',
+          specialty: 'Cardiology',
+          languages: ['English', 'French'],
+          accepting: true,
+          wait_weeks: 6,
+        },
       ]);
     });
 
     it('lets specialties win over specialty, counting pairs', async () => {
       const r = await get('/specialists?specialty=Pediatrics&specialties=cardiology,dermatology');
       expect(r.body.total).toBe(3);
-      expect(r.body.clinics.map((c: { id: string; wait_weeks: number }) => [c.id, c.wait_weeks])).toEqual([[C4, 3], [C3, 6], [C3, 12]]);
-      const page2 = await get('/specialists?specialty=x&specialties=cardiology,dermatology&limit=1&offset=1');
+      expect(
+        r.body.clinics.map((c: { id: string; wait_weeks: number }) => [c.id, c.wait_weeks]),
+      ).toEqual([
+        [C4, 3],
+        [C3, 6],
+        [C3, 12],
+      ]);
+      const page2 = await get(
+        '/specialists?specialty=x&specialties=cardiology,dermatology&limit=1&offset=1',
+      );
       expect(page2.body.clinics.map((c: { wait_weeks: number }) => c.wait_weeks)).toEqual([6]);
     });
 
@@ -239,15 +313,21 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
     });
 
     it('orders by distance when lat and lng are sent', async () => {
-      expect(await ids(`/specialists?specialty=dermatology&lat=43.7615&lng=-79.4111`)).toEqual([C3, C4]);
+      expect(await ids(`/specialists?specialty=dermatology&lat=43.7615&lng=-79.4111`)).toEqual([
+        C3,
+        C4,
+      ]);
       expect(await ids(`/specialists?specialty=dermatology&${UNION_STATION}`)).toEqual([C4, C3]);
     });
 
-    it.each(['', '?specialty=', '?specialty=%20', '?specialties=cardiology'])('400 missing_param without specialty: %s', async (qs) => {
-      const r = await get(`/specialists${qs}`);
-      expect(r.status).toBe(400);
-      expect(r.body.error).toBe('missing_param');
-    });
+    it.each(['', '?specialty=', '?specialty=%20', '?specialties=cardiology'])(
+      '400 missing_param without specialty: %s',
+      async (qs) => {
+        const r = await get(`/specialists${qs}`);
+        expect(r.status).toBe(400);
+        expect(r.body.error).toBe('missing_param');
+      },
+    );
 
     it('refuses lat without lng', async () => {
       const r = await get('/specialists?specialty=dermatology&lat=43');
@@ -284,13 +364,23 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
     });
 
     it('counts exactly what the filtered doctor lists count', async () => {
-      const specialties = (await get('/metadata/specialties')).body.specialties as { name: string; doctorCount: number }[];
+      const specialties = (await get('/metadata/specialties')).body.specialties as {
+        name: string;
+        doctorCount: number;
+      }[];
       for (const s of specialties) {
-        expect((await get(`/doctors?specialties=${encodeURIComponent(s.name)}&limit=0`)).body.total).toBe(s.doctorCount);
+        expect(
+          (await get(`/doctors?specialties=${encodeURIComponent(s.name)}&limit=0`)).body.total,
+        ).toBe(s.doctorCount);
       }
-      const languages = (await get('/metadata/languages')).body.languages as { name: string; doctorCount: number }[];
+      const languages = (await get('/metadata/languages')).body.languages as {
+        name: string;
+        doctorCount: number;
+      }[];
       for (const l of languages) {
-        expect((await get(`/doctors?languages=${encodeURIComponent(l.name)}&limit=0`)).body.total).toBe(l.doctorCount);
+        expect(
+          (await get(`/doctors?languages=${encodeURIComponent(l.name)}&limit=0`)).body.total,
+        ).toBe(l.doctorCount);
       }
     });
   });

@@ -34,7 +34,12 @@ describe('doctors (e2e, fixture)', () => {
       expect(r.body.total).toBe(6);
       expect(r.body.count).toBe(6);
       expect(r.body.doctors.map((d: { name: string }) => d.name)).toEqual([
-        'Alan Alder', 'Alice Zhang', 'bob Singh', 'Carol Tremblay', 'Dev Patel', 'Natalia Alvarez',
+        'Alan Alder',
+        'Alice Zhang',
+        'bob Singh',
+        'Carol Tremblay',
+        'Dev Patel',
+        'Natalia Alvarez',
       ]);
       expect(r.body.doctors[1]).toEqual({
         id: 'd0000000-0000-4000-8000-000000000001',
@@ -61,8 +66,20 @@ describe('doctors (e2e, fixture)', () => {
 
     it('reports freshness from the primary clinic: fresh, stale, unknown', async () => {
       const r = await get('/doctors');
-      const f = Object.fromEntries(r.body.doctors.map((d: { cpsoNumber: string; dataFreshness: string }) => [d.cpsoNumber, d.dataFreshness]));
-      expect(f).toEqual({ '900001': 'fresh', '900002': 'stale', '900003': 'unknown', '900004': 'fresh', '900005': 'unknown', '900007': 'stale' });
+      const f = Object.fromEntries(
+        r.body.doctors.map((d: { cpsoNumber: string; dataFreshness: string }) => [
+          d.cpsoNumber,
+          d.dataFreshness,
+        ]),
+      );
+      expect(f).toEqual({
+        '900001': 'fresh',
+        '900002': 'stale',
+        '900003': 'unknown',
+        '900004': 'fresh',
+        '900005': 'unknown',
+        '900007': 'stale',
+      });
     });
 
     it.each([
@@ -133,7 +150,11 @@ describe('doctors (e2e, fixture)', () => {
 
   describe('GET /doctors/search', () => {
     it('puts the exact CPSO first, then names starting with q, then other matches', async () => {
-      expect(await names('/doctors/search?q=al')).toEqual(['Alan Alder', 'Alice Zhang', 'Natalia Alvarez']);
+      expect(await names('/doctors/search?q=al')).toEqual([
+        'Alan Alder',
+        'Alice Zhang',
+        'Natalia Alvarez',
+      ]);
       expect(await names('/doctors/search?q=900003')).toEqual(['Carol Tremblay']);
       expect(await names('/doctors/search?q=%20ALICE%20')).toEqual(['Alice Zhang']);
     });
@@ -186,10 +207,26 @@ describe('doctors (e2e, fixture)', () => {
       const d = r.body.doctor;
       expect(d.cpsoNumber).toBe('900001');
       expect(d.referralRequired).toBe(false);
-      expect(d.bookingMethod).toEqual({ phone: '(416) 555-0199', online: 'https://book.example.org/alice', referralOnly: false });
+      expect(d.bookingMethod).toEqual({
+        phone: '(416) 555-0199',
+        online: 'https://book.example.org/alice',
+        referralOnly: false,
+      });
       expect(d.rating).toEqual({ positive: 3, negative: 2, reviewCount: 6 });
-      expect(d.reviews.map((x: { date: string }) => x.date)).toEqual(['2026-10-01', '2026-09-01', '2026-08-01', '2026-07-01', '2026-06-01']);
-      expect(d.reviews[0]).toEqual({ author: 'Maria G.', rating: 5, text: 'Review 1', date: '2026-10-01', sourceUrl: 'https://reviews.example.org/1' });
+      expect(d.reviews.map((x: { date: string }) => x.date)).toEqual([
+        '2026-10-01',
+        '2026-09-01',
+        '2026-08-01',
+        '2026-07-01',
+        '2026-06-01',
+      ]);
+      expect(d.reviews[0]).toEqual({
+        author: 'Maria G.',
+        rating: 5,
+        text: 'Review 1',
+        date: '2026-10-01',
+        sourceUrl: 'https://reviews.example.org/1',
+      });
       expect(d.expiredAt).toBeNull();
     });
 
@@ -203,18 +240,25 @@ describe('doctors (e2e, fixture)', () => {
 
     it('shows null for online booking when there is none', async () => {
       const r = await get('/doctors/900003');
-      expect(r.body.doctor.bookingMethod).toEqual({ phone: '(416) 555-0199', online: null, referralOnly: true });
+      expect(r.body.doctor.bookingMethod).toEqual({
+        phone: '(416) 555-0199',
+        online: null,
+        referralOnly: true,
+      });
       expect(r.body.doctor.referralRequired).toBe(true);
     });
 
-    it.each(['/doctors/123', '/doctors/123/reviews', '/doctors/123/signals', "/doctors/1'%20OR%201=1", '/doctors/%E2%9C%93'])(
-      '404 not_found for unknown %s',
-      async (path) => {
-        const r = await get(path);
-        expect(r.status).toBe(404);
-        expect(r.body.error).toBe('not_found');
-      },
-    );
+    it.each([
+      '/doctors/123',
+      '/doctors/123/reviews',
+      '/doctors/123/signals',
+      "/doctors/1'%20OR%201=1",
+      '/doctors/%E2%9C%93',
+    ])('404 not_found for unknown %s', async (path) => {
+      const r = await get(path);
+      expect(r.status).toBe(404);
+      expect(r.body.error).toBe('not_found');
+    });
   });
 
   describe('GET /doctors/{cpso}/reviews and /signals', () => {
@@ -224,8 +268,20 @@ describe('doctors (e2e, fixture)', () => {
       expect(r.body).toEqual({
         doctorCpso: '900001',
         reviews: [
-          { author: 'Tom B.', rating: 1, text: 'Review 5', date: '2026-06-01', sourceUrl: 'https://reviews.example.org/5' },
-          { author: 'Raj S.', rating: 3, text: 'Review 6', date: '2025-06-01', sourceUrl: 'https://reviews.example.org/6' },
+          {
+            author: 'Tom B.',
+            rating: 1,
+            text: 'Review 5',
+            date: '2026-06-01',
+            sourceUrl: 'https://reviews.example.org/5',
+          },
+          {
+            author: 'Raj S.',
+            rating: 3,
+            text: 'Review 6',
+            date: '2025-06-01',
+            sourceUrl: 'https://reviews.example.org/6',
+          },
         ],
         total: 6,
         count: 2,

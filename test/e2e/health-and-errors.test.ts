@@ -108,13 +108,27 @@ describe('health, docs and error edges (e2e)', () => {
     const r = await call(t.app, 'GET', '/openapi.json');
     expect(r.status).toBe(200);
     expect(r.body.info.version).toBe('1.0.0');
-    const ops = Object.values(r.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
-      Object.values(p).map((o) => o.operationId),
-    );
+    const ops = Object.values(
+      r.body.paths as Record<string, Record<string, { operationId: string }>>,
+    ).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(ops).toEqual(
-      expect.arrayContaining(['getApiReadiness', 'getApiLiveness', 'listDoctors', 'searchDoctors', 'getDoctorSummary',
-        'getDoctor', 'listDoctorReviews', 'getDoctorSignals', 'listClinics', 'getClinic', 'listClinicReviews',
-        'getClinicSignals', 'listSpecialists', 'listSpecialties', 'listLanguages']),
+      expect.arrayContaining([
+        'getApiReadiness',
+        'getApiLiveness',
+        'listDoctors',
+        'searchDoctors',
+        'getDoctorSummary',
+        'getDoctor',
+        'listDoctorReviews',
+        'getDoctorSignals',
+        'listClinics',
+        'getClinic',
+        'listClinicReviews',
+        'getClinicSignals',
+        'listSpecialists',
+        'listSpecialties',
+        'listLanguages',
+      ]),
     );
     const ui = await call(t.app, 'GET', '/docs');
     expect(ui.status).toBe(200);
@@ -125,11 +139,19 @@ describe('health, docs and error edges (e2e)', () => {
     await t.app.listen(0, '127.0.0.1');
     const { port } = t.app.getHttpServer().address() as AddressInfo;
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/v1/ping', headers: { 'X-Big': 'x'.repeat(64 * 1024) } }, (r) => {
-        let body = '';
-        r.on('data', (c: Buffer) => (body += c.toString()));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/ping',
+          headers: { 'X-Big': 'x'.repeat(64 * 1024) },
+        },
+        (r) => {
+          let body = '';
+          r.on('data', (c: Buffer) => (body += c.toString()));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });

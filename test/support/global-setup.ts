@@ -12,5 +12,7 @@ export default async function globalSetup(): Promise<void> {
   const pg = await startEmbeddedPostgres({ dataDir: '.data/test', adoptLeftover: true });
   process.env.TEST_DATABASE_URL = pg.url;
   (globalThis as { __embeddedPg?: typeof pg }).__embeddedPg = pg;
-  console.log(`\n[tests] DATABASE_URL not set: using an embedded PostgreSQL (${pg.owned ? 'started' : 'attached'})`);
+  console.log(
+    `\n[tests] DATABASE_URL not set: using an embedded PostgreSQL (${pg.owned ? 'started' : 'attached'})`,
+  );
 }

@@ -1,5 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 
+// Response bodies are whatever JSON the API answered; tests assert on their shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface HttpResult<T = any> {
   status: number;
   body: T;
@@ -8,6 +10,7 @@ export interface HttpResult<T = any> {
 }
 
 /** A request through the real Fastify stack (no socket), under /api/v1. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(
   app: NestFastifyApplication,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS',
@@ -16,7 +19,8 @@ export async function call<T = any>(
   payload?: string,
 ): Promise<HttpResult<T>> {
   const r = await app.inject({ method, url: `/api/v1${path}`, headers, payload });
-  let body: any = r.body;
-  if (String(r.headers['content-type'] ?? '').includes('application/json') && r.body.length > 0) body = JSON.parse(r.body);
-  return { status: r.statusCode, body, text: r.body, headers: r.headers };
+  let body: unknown = r.body;
+  if (String(r.headers['content-type'] ?? '').includes('application/json') && r.body.length > 0)
+    body = JSON.parse(r.body);
+  return { status: r.statusCode, body: body as T, text: r.body, headers: r.headers };
 }

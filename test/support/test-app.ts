@@ -25,7 +25,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   clock?: Clock,
 ): Promise<TestApp> {
-  const config = loadConfig({ DATABASE_URL: db.url, KEY_HASH_SECRET: TEST_KEY_HASH_SECRET, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    KEY_HASH_SECRET: TEST_KEY_HASH_SECRET,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const database: DatabaseRuntime = {
     url: db.url,
     embedded: false,

@@ -13,7 +13,8 @@ export interface TestDatabase {
 
 function serverUrl(): URL {
   const raw = process.env.TEST_DATABASE_URL;
-  if (!raw) throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (global-setup)');
+  if (!raw)
+    throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (global-setup)');
   return new URL(raw);
 }
 
@@ -21,7 +22,10 @@ function serverUrl(): URL {
  * A fresh database of its own for one test file, on the test server, with every migration
  * applied (or none, with `migrate: false`). Each file's database is isolated from the others.
  */
-export async function createTestDatabase(label: string, opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  label: string,
+  opts: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const server = serverUrl();
   const name = `gtad_t_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${process.pid}`;
   const admin = new URL(server.toString());

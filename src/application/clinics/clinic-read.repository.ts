@@ -1,4 +1,8 @@
-import { ClinicDetailRecord, ClinicListRecord, SpecialistRecord } from '../../domain/clinics/clinic';
+import {
+  ClinicDetailRecord,
+  ClinicListRecord,
+  SpecialistRecord,
+} from '../../domain/clinics/clinic';
 import { ClinicCriteria, ClinicInclude, SpecialistCriteria } from '../../domain/directory/criteria';
 import { Page, PageRequest } from '../../domain/shared/page';
 
@@ -14,5 +18,9 @@ export abstract class ClinicReadRepository {
   abstract findById(id: string): Promise<ClinicDetailRecord | null>;
   abstract exists(id: string): Promise<boolean>;
   /** (clinic, specialty) pairs, by distance when `near` is given, else wait, name, id. */
-  abstract specialists(criteria: SpecialistCriteria, page: PageRequest, now: Date): Promise<Page<SpecialistRecord>>;
+  abstract specialists(
+    criteria: SpecialistCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<SpecialistRecord>>;
 }

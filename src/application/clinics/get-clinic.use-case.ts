@@ -5,8 +5,12 @@ import { Clock } from '../shared/clock';
 import { ClinicReadRepository } from './clinic-read.repository';
 import { assertClinicIdShape, clinicNotFound } from './clinic-id';
 
-export type ClinicDoctorView = Omit<ClinicDoctorRecord, 'practiceStartYear'> & { yearsOfPractice: number };
-export type ClinicDetailView = Omit<ClinicDetailRecord, 'doctors'> & { doctors: ClinicDoctorView[] };
+export type ClinicDoctorView = Omit<ClinicDoctorRecord, 'practiceStartYear'> & {
+  yearsOfPractice: number;
+};
+export type ClinicDetailView = Omit<ClinicDetailRecord, 'doctors'> & {
+  doctors: ClinicDoctorView[];
+};
 
 @Injectable()
 export class GetClinicUseCase {

@@ -12,7 +12,11 @@ export class ListClinicsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(criteria: ClinicCriteria, include: ReadonlySet<ClinicInclude>, page: PageRequest): Promise<Page<ClinicListRecord>> {
+  execute(
+    criteria: ClinicCriteria,
+    include: ReadonlySet<ClinicInclude>,
+    page: PageRequest,
+  ): Promise<Page<ClinicListRecord>> {
     return this.clinics.list(criteria, include, page, this.clock.now());
   }
 }

@@ -5,9 +5,18 @@ import { Page, PageRequest } from '../../domain/shared/page';
 /** Port: reads of doctors. Lists leave out expired doctors; the detail finds them too. */
 export abstract class DoctorReadRepository {
   /** Ordered by lower-cased name, then CPSO number. `now` turns years of practice into start years. */
-  abstract list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>>;
+  abstract list(
+    criteria: DoctorCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<DoctorRecord>>;
   /** Exact CPSO match first, then names starting with `q`, then other name matches. */
-  abstract search(q: string, criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>>;
+  abstract search(
+    q: string,
+    criteria: DoctorCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<DoctorRecord>>;
   abstract findByCpso(cpso: string): Promise<DoctorDetailRecord | null>;
   /** The internal id of a doctor (expired ones included), or null. */
   abstract idOfCpso(cpso: string): Promise<string | null>;

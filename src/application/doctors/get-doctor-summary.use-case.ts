@@ -26,7 +26,9 @@ export class GetDoctorSummaryUseCase {
 
   execute(): Promise<DirectorySummary> {
     return this.cache.getOrLoad('doctors:summary', SUMMARY_TTL_MS, async () => {
-      const c = await this.doctors.counts(freshCutoff(this.clock.now(), this.settings.freshnessDays));
+      const c = await this.doctors.counts(
+        freshCutoff(this.clock.now(), this.settings.freshnessDays),
+      );
       return {
         totalDoctors: c.totalDoctors,
         acceptingNewPatients: c.acceptingNewPatients,

@@ -20,7 +20,11 @@ export class GetDoctorUseCase {
     return {
       ...toDoctorView(d, this.clock.now(), this.settings.freshnessDays),
       referralRequired: d.referralRequired,
-      bookingMethod: { phone: d.bookingPhone, online: d.bookingOnline, referralOnly: d.referralOnly },
+      bookingMethod: {
+        phone: d.bookingPhone,
+        online: d.bookingOnline,
+        referralOnly: d.referralOnly,
+      },
       rating: ratingCounts(d.ratingHistogram),
       reviews: d.recentReviews,
       expiredAt: d.expiredAt,

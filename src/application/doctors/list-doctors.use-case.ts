@@ -17,6 +17,9 @@ export class ListDoctorsUseCase {
   async execute(criteria: DoctorCriteria, page: PageRequest): Promise<Page<DoctorView>> {
     const now = this.clock.now();
     const result = await this.doctors.list(criteria, page, now);
-    return { total: result.total, items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)) };
+    return {
+      total: result.total,
+      items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)),
+    };
   }
 }

@@ -17,13 +17,22 @@ export class SearchDoctorsUseCase {
     private readonly settings: DirectorySettings,
   ) {}
 
-  async execute(q: string | undefined, criteria: DoctorCriteria, page: PageRequest): Promise<Page<DoctorView>> {
+  async execute(
+    q: string | undefined,
+    criteria: DoctorCriteria,
+    page: PageRequest,
+  ): Promise<Page<DoctorView>> {
     const term = (q ?? '').trim();
     if (term.length < MIN_QUERY_LENGTH) {
-      throw new MissingParamError(`q is required: at least ${MIN_QUERY_LENGTH} characters of a name or a CPSO number.`);
+      throw new MissingParamError(
+        `q is required: at least ${MIN_QUERY_LENGTH} characters of a name or a CPSO number.`,
+      );
     }
     const now = this.clock.now();
     const result = await this.doctors.search(term, criteria, page, now);
-    return { total: result.total, items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)) };
+    return {
+      total: result.total,
+      items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)),
+    };
   }
 }

@@ -15,6 +15,10 @@ export class CheckReadinessUseCase {
 
   async execute(): Promise<Readiness> {
     const up = await this.db.isUp();
-    return { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', version: API_VERSION };
+    return {
+      status: up ? 'ok' : 'unavailable',
+      database: up ? 'up' : 'down',
+      version: API_VERSION,
+    };
   }
 }

@@ -12,6 +12,8 @@ export class ListLanguagesUseCase {
   ) {}
 
   execute(): Promise<NameCount[]> {
-    return this.cache.getOrLoad('metadata:languages', METADATA_TTL_MS, () => this.metadata.languages());
+    return this.cache.getOrLoad('metadata:languages', METADATA_TTL_MS, () =>
+      this.metadata.languages(),
+    );
   }
 }

@@ -14,6 +14,8 @@ export class ListSpecialtiesUseCase {
   ) {}
 
   execute(): Promise<NameCount[]> {
-    return this.cache.getOrLoad('metadata:specialties', METADATA_TTL_MS, () => this.metadata.specialties());
+    return this.cache.getOrLoad('metadata:specialties', METADATA_TTL_MS, () =>
+      this.metadata.specialties(),
+    );
   }
 }

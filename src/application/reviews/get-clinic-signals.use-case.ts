@@ -25,6 +25,11 @@ export class GetClinicSignalsUseCase {
     if (!(await this.clinics.exists(clinicId))) throw clinicNotFound(clinicId);
     const t = await this.reviews.tallies({ kind: 'clinic', id: clinicId });
     const minSample = this.settings.signalsMinSample;
-    return { clinicId, minSample, reviewCount: t.reviewCount, signals: buildSignals(t.dimensions, minSample) };
+    return {
+      clinicId,
+      minSample,
+      reviewCount: t.reviewCount,
+      signals: buildSignals(t.dimensions, minSample),
+    };
   }
 }

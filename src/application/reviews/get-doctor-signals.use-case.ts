@@ -25,6 +25,11 @@ export class GetDoctorSignalsUseCase {
     if (!id) throw doctorNotFound(cpso);
     const t = await this.reviews.tallies({ kind: 'doctor', id });
     const minSample = this.settings.signalsMinSample;
-    return { cpsoNumber: cpso, minSample, reviewCount: t.reviewCount, signals: buildSignals(t.dimensions, minSample) };
+    return {
+      cpsoNumber: cpso,
+      minSample,
+      reviewCount: t.reviewCount,
+      signals: buildSignals(t.dimensions, minSample),
+    };
   }
 }

@@ -31,11 +31,17 @@ export class ListClinicReviewsUseCase {
     // Dimensions in the enumeration's order; a dimension nobody rated has no average to show.
     const byDimension = REVIEW_DIMENSIONS.flatMap((dimension) => {
       const t = agg.dimensions.find((d) => d.dimension === dimension);
-      return t && t.count > 0 ? [{ dimension, avgRating: round2(t.sum / t.count), count: t.count }] : [];
+      return t && t.count > 0
+        ? [{ dimension, avgRating: round2(t.sum / t.count), count: t.count }]
+        : [];
     });
     return {
       clinicId,
-      aggregate: { avgRating: agg.count > 0 ? round2(agg.sum / agg.count) : null, count: agg.count, byDimension },
+      aggregate: {
+        avgRating: agg.count > 0 ? round2(agg.sum / agg.count) : null,
+        count: agg.count,
+        byDimension,
+      },
       page: reviews,
     };
   }

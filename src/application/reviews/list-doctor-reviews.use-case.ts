@@ -12,7 +12,10 @@ export class ListDoctorReviewsUseCase {
     private readonly reviews: ReviewReadRepository,
   ) {}
 
-  async execute(cpso: string, page: PageRequest): Promise<{ doctorCpso: string; page: Page<Review> }> {
+  async execute(
+    cpso: string,
+    page: PageRequest,
+  ): Promise<{ doctorCpso: string; page: Page<Review> }> {
     const id = await this.doctors.idOfCpso(cpso);
     if (!id) throw doctorNotFound(cpso);
     return { doctorCpso: cpso, page: await this.reviews.list({ kind: 'doctor', id }, page) };

@@ -32,7 +32,8 @@ export interface ClinicCriteria extends DoctorAttributeCriteria, ClinicAttribute
   readonly near?: GeoPoint;
 }
 
-export interface SpecialistCriteria extends Omit<DoctorAttributeCriteria, 'specialties'>, ClinicAttributeCriteria {
+export interface SpecialistCriteria
+  extends Omit<DoctorAttributeCriteria, 'specialties'>, ClinicAttributeCriteria {
   /** The specialties offered (at least one). */
   readonly specialties: readonly string[];
   readonly near?: GeoPoint;

@@ -7,7 +7,11 @@ const DAY_MS = 86_400_000;
  * decisions.md, Freshness: availability checked within `freshnessDays` of now is fresh, older is
  * stale, never checked is unknown.
  */
-export function dataFreshness(checkedAt: Date | null, now: Date, freshnessDays: number): DataFreshness {
+export function dataFreshness(
+  checkedAt: Date | null,
+  now: Date,
+  freshnessDays: number,
+): DataFreshness {
   if (checkedAt === null) return 'unknown';
   return checkedAt.getTime() >= freshCutoff(now, freshnessDays).getTime() ? 'fresh' : 'stale';
 }

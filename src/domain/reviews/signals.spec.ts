@@ -26,7 +26,15 @@ describe('buildSignals', () => {
 
 describe('ratingCounts', () => {
   it('counts 4-5 as positive, 1-2 as negative, all as reviewCount', () => {
-    expect(ratingCounts({ 1: 1, 2: 2, 3: 3, 4: 4, 5: 5 })).toEqual({ positive: 9, negative: 3, reviewCount: 15 });
-    expect(ratingCounts({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 })).toEqual({ positive: 0, negative: 0, reviewCount: 0 });
+    expect(ratingCounts({ 1: 1, 2: 2, 3: 3, 4: 4, 5: 5 })).toEqual({
+      positive: 9,
+      negative: 3,
+      reviewCount: 15,
+    });
+    expect(ratingCounts({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 })).toEqual({
+      positive: 0,
+      negative: 0,
+      reviewCount: 0,
+    });
   });
 });

@@ -36,7 +36,10 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
     this.name = 'ConfigError';
   }
@@ -54,7 +57,8 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   if (raw === undefined) return def;
   if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
   const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  if (n < min || n > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
 }
 

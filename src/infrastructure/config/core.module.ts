@@ -12,14 +12,21 @@ export const DATABASE_RUNTIME = 'DATABASE_RUNTIME';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, database: DatabaseRuntime, clock: Clock = new SystemClock()): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    database: DatabaseRuntime,
+    clock: Clock = new SystemClock(),
+  ): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DATABASE_RUNTIME, useValue: database },
         { provide: Clock, useValue: clock },
-        { provide: DirectorySettings, useValue: new DirectorySettings(config.freshnessDays, config.signalsMinSample) },
+        {
+          provide: DirectorySettings,
+          useValue: new DirectorySettings(config.freshnessDays, config.signalsMinSample),
+        },
       ],
       exports: [APP_CONFIG, DATABASE_RUNTIME, Clock, DirectorySettings],
     };

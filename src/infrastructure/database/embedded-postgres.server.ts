@@ -63,8 +63,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     log(`starting embedded PostgreSQL on port ${port}`);
     try {
       await pgCtl(bin, runAs, [
-        'start', '-D', pgData, '-w', '-t', '60', '-l', join(pgData, 'server.log'),
-        '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+        'start',
+        '-D',
+        pgData,
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        join(pgData, 'server.log'),
+        '-o',
+        `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
       ]);
       owned = true;
     } catch (e) {
@@ -160,15 +168,26 @@ async function initdb(bin: Binaries, pgData: string, password: string, runAs: Ru
   try {
     await run(
       bin.initdb,
-      ['-D', pgData, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwFile}`,
-        '--encoding=UTF8', '--locale=C', '--no-instructions'],
+      [
+        '-D',
+        pgData,
+        '-U',
+        'postgres',
+        '--auth=scram-sha-256',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ],
       { ...runAs, env: pgEnv() },
     );
   } catch (e) {
     const err = e as Error & { stderr?: string };
     throw new Error(
       `initdb failed in ${pgData}: ${err.stderr ?? err.message}` +
-        (runAs.uid !== undefined ? ' (as root, every folder above DATA_DIR must be readable by the postgres user)' : ''),
+        (runAs.uid !== undefined
+          ? ' (as root, every folder above DATA_DIR must be readable by the postgres user)'
+          : ''),
     );
   } finally {
     rmSync(pwFile, { force: true });
@@ -189,13 +208,19 @@ function pgCtl(bin: Binaries, runAs: RunAs, args: string[]): Promise<void> {
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolvePromise() : reject(new Error(`pg_ctl ${args[0]} failed (${code}): ${stderr.trim()}`)),
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`pg_ctl ${args[0]} failed (${code}): ${stderr.trim()}`)),
     );
   });
 }
 
 /** The port of a live server on this data directory, or undefined (stale pid files ignored). */
-async function runningPort(bin: Binaries, pgData: string, runAs: RunAs): Promise<number | undefined> {
+async function runningPort(
+  bin: Binaries,
+  pgData: string,
+  runAs: RunAs,
+): Promise<number | undefined> {
   try {
     await pgCtl(bin, runAs, ['status', '-D', pgData]);
   } catch {
@@ -241,9 +266,11 @@ async function ensureDatabase(adminUrl: string, name: string) {
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((e: { code?: string }) => {
-        if (e.code !== '42P04') throw e; // created concurrently by another process
-      });
+      await client
+        .query(`CREATE DATABASE ${client.escapeIdentifier(name)}`)
+        .catch((e: { code?: string }) => {
+          if (e.code !== '42P04') throw e; // created concurrently by another process
+        });
     }
   } finally {
     await client.end();

@@ -18,7 +18,9 @@ export async function prepareDatabase(
     const applied = await ds.runMigrations({ transaction: 'each' });
     if (applied.length > 0) log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
     if (fillEmpty) {
-      const [{ n }] = (await runner.query('SELECT count(*)::int AS n FROM doctors')) as { n: number }[];
+      const [{ n }] = (await runner.query('SELECT count(*)::int AS n FROM doctors')) as {
+        n: number;
+      }[];
       if (n === 0) await fillEmpty(ds);
     }
   } finally {

@@ -1,8 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
-/** Headers that carry credentials: never written to a log. */
-export const REDACTED_HEADERS = ['authorization', 'x-*-key', 'x-*-proxy-secret', 'cookie'];
 
 export function createRootLogger(level: string): Logger {
   return pino({
@@ -34,9 +32,13 @@ export class JsonLogger implements LoggerService {
   verbose(message: unknown, context?: string) {
     this.write('trace', message, context);
   }
-  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, context?: string) {
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace',
+    message: unknown,
+    context?: string,
+  ) {
     if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
-      this.pino[level]({ context, ...(message as object) });
+      this.pino[level]({ context, ...(message) });
     } else if (message instanceof Error) {
       this.pino[level]({ context, err: message }, message.message);
     } else {

@@ -26,9 +26,13 @@ class UsageError extends Error {}
 async function main(argv: string[]): Promise<number> {
   const [group, ...args] = argv;
   if (!group || group === '--help' || group === 'help') throw new UsageError(USAGE);
-  if (!['keys', 'data', 'migrate'].includes(group)) throw new UsageError(`unknown command "${group}"\n${USAGE}`);
+  if (!['keys', 'data', 'migrate'].includes(group))
+    throw new UsageError(`unknown command "${group}"\n${USAGE}`);
   const config = loadConfig();
-  const runtime = await resolveDatabase(config, { adoptLeftover: false, log: (m) => process.stderr.write(`${m}\n`) });
+  const runtime = await resolveDatabase(config, {
+    adoptLeftover: false,
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   let ds: DataSource | undefined;
   try {
     ds = await openDataSource(runtime.url, { ...config.db, statementTimeoutMs: 600_000 });
@@ -39,7 +43,11 @@ async function main(argv: string[]): Promise<number> {
       await prepareDatabase(ds, undefined, (m) => process.stderr.write(`${m}\n`));
       result =
         group === 'keys'
-          ? await runKeysCommand(args, { dataSource: ds, keyHashSecret: runtime.keyHashSecret, config })
+          ? await runKeysCommand(args, {
+              dataSource: ds,
+              keyHashSecret: runtime.keyHashSecret,
+              config,
+            })
           : await runDataCommand(args, ds);
     }
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -53,7 +61,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    const message = e instanceof UsageError || e instanceof ConfigError ? e.message : `error: ${(e as Error).message}`;
+    const message =
+      e instanceof UsageError || e instanceof ConfigError
+        ? e.message
+        : `error: ${(e as Error).message}`;
     process.stderr.write(`${message}\n`);
     process.exit(e instanceof UsageError ? 2 : 1);
   },

@@ -19,7 +19,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * Builds the whole HTTP application (used by main.ts and by the e2e tests, so both run the same
  * adapter options, hooks, filters and docs).
  */
-export async function createHttpApp(deps: AppDeps, rootLogger: Logger): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  deps: AppDeps,
+  rootLogger: Logger,
+): Promise<NestFastifyApplication> {
   const routes = new RouteTable();
   const adapter = new FastifyAdapter({
     loggerInstance: rootLogger.child({ component: 'http' }),

@@ -1,4 +1,9 @@
-import { ClinicDetailRecord, ClinicLink, ClinicListRecord, SpecialistRecord } from '../../../domain/clinics/clinic';
+import {
+  ClinicDetailRecord,
+  ClinicLink,
+  ClinicListRecord,
+  SpecialistRecord,
+} from '../../../domain/clinics/clinic';
 import { Gender } from '../../../domain/directory/criteria';
 
 export interface ClinicListRow {
@@ -32,7 +37,13 @@ export interface ClinicDetailRow {
   near_ttc: boolean;
   notes: string | null;
   links: ClinicLink[] | null;
-  doctors: { name: string; gender: Gender; practice_start_year: number; languages: string[]; specialties: string[] }[];
+  doctors: {
+    name: string;
+    gender: Gender;
+    practice_start_year: number;
+    languages: string[];
+    specialties: string[];
+  }[];
 }
 
 export interface SpecialistRow {

@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ClinicReadRepository } from '../../../application/clinics/clinic-read.repository';
-import { ClinicDetailRecord, ClinicListRecord, SpecialistRecord } from '../../../domain/clinics/clinic';
-import { ClinicCriteria, ClinicInclude, DoctorAttributeCriteria, GeoPoint, SpecialistCriteria } from '../../../domain/directory/criteria';
+import {
+  ClinicDetailRecord,
+  ClinicListRecord,
+  SpecialistRecord,
+} from '../../../domain/clinics/clinic';
+import {
+  ClinicCriteria,
+  ClinicInclude,
+  DoctorAttributeCriteria,
+  GeoPoint,
+  SpecialistCriteria,
+} from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import {
   CLINIC_ADDRESS_SQL,
@@ -24,7 +34,12 @@ import {
 } from './clinic-row.mapper';
 
 /** Distinct names over the practising doctors of clinic `clinicExpr`, alphabetical. */
-function unionOf(table: 'specialties' | 'languages', column: string, clinicExpr: string, extra = ''): string {
+function unionOf(
+  table: 'specialties' | 'languages',
+  column: string,
+  clinicExpr: string,
+  extra = '',
+): string {
   return `ARRAY(SELECT r.name FROM ${table} r WHERE r.id IN (
             SELECT unnest(cd.${column}) FROM clinic_doctor_search cd WHERE cd.clinic_id = ${clinicExpr} ${extra})
           ORDER BY r.name_key)`;
@@ -49,7 +64,8 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
   ): Promise<Page<ClinicListRecord>> {
     const p = new SqlParams();
     const conds = clinicFlagConditions('c', criteria, p, 'accepting_new_patients');
-    if (criteria.hasWebsite !== undefined) conds.push(`c.website IS ${criteria.hasWebsite ? 'NOT ' : ''}NULL`);
+    if (criteria.hasWebsite !== undefined)
+      conds.push(`c.website IS ${criteria.hasWebsite ? 'NOT ' : ''}NULL`);
     conds.push(...this.doctorExists(criteria, p, now, 'c.id'));
     const countParams = [...p.values];
     const sortKey = criteria.near ? distanceTo(criteria.near, p) : 'c.name_key';
@@ -65,14 +81,19 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN clinics c ON c.id = pg.id
        ORDER BY pg.k, pg.id`;
     const [rows, count] = await Promise.all([
-      page.limit === 0 ? Promise.resolve([] as ClinicListRow[]) : (this.ds.query(sql, p.values) as Promise<ClinicListRow[]>),
-      this.ds.query(`SELECT count(*)::int AS n FROM clinics c ${where(conds)}`, countParams) as Promise<{ n: number }[]>,
+      page.limit === 0
+        ? Promise.resolve([] as ClinicListRow[])
+        : this.ds.query<ClinicListRow[]>(sql, p.values),
+      this.ds.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM clinics c ${where(conds)}`,
+        countParams,
+      ),
     ]);
     return { items: rows.map(toClinicListRecord), total: count[0].n };
   }
 
   async findById(id: string): Promise<ClinicDetailRecord | null> {
-    const rows = (await this.ds.query(
+    const rows = await this.ds.query<ClinicDetailRow[]>(
       `SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.lat, c.lng, c.phone, c.accepting_new_patients,
               c.website, c.type, c.weekday_hours, c.evening, c.weekend, c.wheelchair, c.virtual_visits,
               c.near_ttc, c.notes, c.links,
@@ -85,16 +106,20 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
                  WHERE dc.clinic_id = c.id AND d.expired_at IS NULL), '[]'::json) AS doctors
          FROM clinics c WHERE c.id = $1`,
       [id],
-    )) as ClinicDetailRow[];
+    );
     return rows[0] ? toClinicDetailRecord(rows[0]) : null;
   }
 
   async exists(id: string): Promise<boolean> {
-    const rows = (await this.ds.query(`SELECT 1 FROM clinics WHERE id = $1`, [id])) as unknown[];
+    const rows = await this.ds.query<unknown[]>(`SELECT 1 FROM clinics WHERE id = $1`, [id]);
     return rows.length > 0;
   }
 
-  async specialists(criteria: SpecialistCriteria, page: PageRequest, now: Date): Promise<Page<SpecialistRecord>> {
+  async specialists(
+    criteria: SpecialistCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<SpecialistRecord>> {
     const p = new SqlParams();
     const conds = [`so.specialty_id = ANY(${idsOf('specialties', criteria.specialties, p)})`];
     conds.push(...clinicFlagConditions('c', criteria, p, 'accepting_new_patients'));
@@ -102,7 +127,11 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     conds.push(...this.doctorExists(criteria, p, now, 'so.clinic_id', 'so.specialty_id'));
     const countParams = [...p.values];
     const order = criteria.near
-      ? { key: distanceTo(criteria.near, p), inner: 'k, so.clinic_id, so.specialty_id', outer: 'pg.k, pg.clinic_id, pg.specialty_id' }
+      ? {
+          key: distanceTo(criteria.near, p),
+          inner: 'k, so.clinic_id, so.specialty_id',
+          outer: 'pg.k, pg.clinic_id, pg.specialty_id',
+        }
       : {
           key: 'c.name_key',
           inner: 'so.wait_weeks, k, so.clinic_id, so.specialty_id',
@@ -119,17 +148,25 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN specialties sp ON sp.id = pg.specialty_id
        ORDER BY ${order.outer}`;
     const [rows, count] = await Promise.all([
-      page.limit === 0 ? Promise.resolve([] as SpecialistRow[]) : (this.ds.query(sql, p.values) as Promise<SpecialistRow[]>),
-      this.ds.query(
+      page.limit === 0
+        ? Promise.resolve([] as SpecialistRow[])
+        : this.ds.query<SpecialistRow[]>(sql, p.values),
+      this.ds.query<{ n: number }[]>(
         `SELECT count(*)::int AS n FROM specialist_offerings so JOIN clinics c ON c.id = so.clinic_id ${where(conds)}`,
         countParams,
-      ) as Promise<{ n: number }[]>,
+      ),
     ]);
     return { items: rows.map(toSpecialistRecord), total: count[0].n };
   }
 
   /** "At least one of its practising doctors satisfies all of them together" (decisions.md). */
-  private doctorExists(c: DoctorAttributeCriteria, p: SqlParams, now: Date, clinicExpr: string, specialtyExpr?: string): string[] {
+  private doctorExists(
+    c: DoctorAttributeCriteria,
+    p: SqlParams,
+    now: Date,
+    clinicExpr: string,
+    specialtyExpr?: string,
+  ): string[] {
     if (!hasDoctorConditions(c)) return [];
     const conds = [`cd.clinic_id = ${clinicExpr}`, ...doctorConditions('cd', c, p, now)];
     if (specialtyExpr) conds.push(`${specialtyExpr} = ANY(cd.specialty_ids)`);

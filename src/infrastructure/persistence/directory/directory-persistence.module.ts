@@ -22,6 +22,12 @@ import { DirectoryReadCache } from './directory-read-cache';
     { provide: MetadataRepository, useClass: TypeOrmMetadataRepository },
     { provide: ReadCache, useClass: DirectoryReadCache },
   ],
-  exports: [DoctorReadRepository, ClinicReadRepository, ReviewReadRepository, MetadataRepository, ReadCache],
+  exports: [
+    DoctorReadRepository,
+    ClinicReadRepository,
+    ReviewReadRepository,
+    MetadataRepository,
+    ReadCache,
+  ],
 })
 export class DirectoryPersistenceModule {}

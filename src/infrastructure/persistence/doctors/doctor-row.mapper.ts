@@ -53,7 +53,13 @@ export function toDoctorRecord(r: DoctorRow): DoctorRecord {
 }
 
 export function toReview(r: ReviewRow): Review {
-  return { author: r.author, rating: r.rating, text: r.text, date: r.date, sourceUrl: r.source_url };
+  return {
+    author: r.author,
+    rating: r.rating,
+    text: r.text,
+    date: r.date,
+    sourceUrl: r.source_url,
+  };
 }
 
 export const REVIEW_COLUMNS = `author, rating, text, review_date::text AS date, source_url`;

@@ -4,9 +4,21 @@ import { DoctorReadRepository } from '../../../application/doctors/doctor-read.r
 import { DoctorCriteria } from '../../../domain/directory/criteria';
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
-import { CLINIC_ADDRESS_SQL, clinicFlagConditions, doctorConditions, namesOf, where } from '../directory/criteria-sql';
+import {
+  CLINIC_ADDRESS_SQL,
+  clinicFlagConditions,
+  doctorConditions,
+  namesOf,
+  where,
+} from '../directory/criteria-sql';
 import { escapeLike, SqlParams } from '../directory/sql-params';
-import { DoctorRow, REVIEW_COLUMNS, ReviewRow, toDoctorRecord, toReview } from './doctor-row.mapper';
+import {
+  DoctorRow,
+  REVIEW_COLUMNS,
+  ReviewRow,
+  toDoctorRecord,
+  toReview,
+} from './doctor-row.mapper';
 
 /** Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics). */
 const DOCTOR_COLUMNS = `
@@ -33,34 +45,53 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     return this.pageOf(p, conds, () => '0', page);
   }
 
-  search(q: string, criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+  search(
+    q: string,
+    criteria: DoctorCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<DoctorRecord>> {
     const p = new SqlParams();
     const lower = escapeLike(q.toLowerCase());
     const exact = p.add(q);
     const contains = p.add(`%${lower}%`);
-    const conds = [`(s.cpso_number = ${exact} OR s.name_key LIKE ${contains})`, ...this.conditions(criteria, p, now)];
+    const conds = [
+      `(s.cpso_number = ${exact} OR s.name_key LIKE ${contains})`,
+      ...this.conditions(criteria, p, now),
+    ];
     const rank = (rp: SqlParams) =>
       `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${rp.add(`${lower}%`)} THEN 1 ELSE 2 END`;
     return this.pageOf(p, conds, rank, page);
   }
 
   async findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
-    const rows = (await this.ds.query(
+    const rows = await this.ds.query<
+      (DoctorRow & {
+        referral_required: boolean;
+        booking_phone: string;
+        booking_online: string | null;
+        referral_only: boolean;
+        expired_at: Date | null;
+      })[]
+    >(
       `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at
          FROM doctors d
          JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.is_primary
          JOIN clinics c ON c.id = dc.clinic_id
         WHERE d.cpso_number = $1`,
       [cpso],
-    )) as (DoctorRow & { referral_required: boolean; booking_phone: string; booking_online: string | null; referral_only: boolean; expired_at: Date | null })[];
+    );
     const row = rows[0];
     if (!row) return null;
     const [histogram, recent] = await Promise.all([
-      this.ds.query(`SELECT rating, count(*)::int AS n FROM reviews WHERE doctor_id = $1 GROUP BY rating`, [row.id]) as Promise<{ rating: number; n: number }[]>,
-      this.ds.query(
+      this.ds.query<{ rating: number; n: number }[]>(
+        `SELECT rating, count(*)::int AS n FROM reviews WHERE doctor_id = $1 GROUP BY rating`,
+        [row.id],
+      ),
+      this.ds.query<ReviewRow[]>(
         `SELECT ${REVIEW_COLUMNS} FROM reviews WHERE doctor_id = $1 ORDER BY review_date DESC, id DESC LIMIT 5`,
         [row.id],
-      ) as Promise<ReviewRow[]>,
+      ),
     ]);
     const ratingHistogram = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
     for (const h of histogram) ratingHistogram[h.rating as 1 | 2 | 3 | 4 | 5] = h.n;
@@ -77,13 +108,18 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   }
 
   async idOfCpso(cpso: string): Promise<string | null> {
-    const rows = (await this.ds.query(`SELECT id FROM doctors WHERE cpso_number = $1`, [cpso])) as { id: string }[];
+    const rows = await this.ds.query<{ id: string }[]>(
+      `SELECT id FROM doctors WHERE cpso_number = $1`,
+      [cpso],
+    );
     return rows[0]?.id ?? null;
   }
 
   async counts(freshCutoff: Date): Promise<DirectoryCounts> {
     const [totals, bySpecialty] = await Promise.all([
-      this.ds.query(
+      this.ds.query<
+        { total: number; accepting: number; fresh: number; stale: number; unknown: number }[]
+      >(
         `SELECT count(*)::int AS total,
                 count(*) FILTER (WHERE accepting)::int AS accepting,
                 count(*) FILTER (WHERE availability_checked_at >= $1)::int AS fresh,
@@ -91,13 +127,13 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                 count(*) FILTER (WHERE availability_checked_at IS NULL)::int AS unknown
            FROM doctor_search`,
         [freshCutoff],
-      ) as Promise<{ total: number; accepting: number; fresh: number; stale: number; unknown: number }[]>,
-      this.ds.query(
+      ),
+      this.ds.query<{ specialty: string; count: number }[]>(
         `SELECT sp.name AS specialty, x.n AS count
            FROM (SELECT u.id, count(*)::int AS n FROM doctor_search s, unnest(s.specialty_ids) AS u(id) GROUP BY u.id) x
            JOIN specialties sp ON sp.id = x.id
           ORDER BY x.n DESC, sp.name_key`,
-      ) as Promise<{ specialty: string; count: number }[]>,
+      ),
     ]);
     const t = totals[0];
     return {
@@ -111,7 +147,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   }
 
   private conditions(criteria: DoctorCriteria, p: SqlParams, now: Date): string[] {
-    return [...doctorConditions('s', criteria, p, now), ...clinicFlagConditions('s', criteria, p, 'accepting')];
+    return [
+      ...doctorConditions('s', criteria, p, now),
+      ...clinicFlagConditions('s', criteria, p, 'accepting'),
+    ];
   }
 
   /**
@@ -131,7 +170,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const [rows, count] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as DoctorRow[])
-        : (this.ds.query(
+        : this.ds.query<DoctorRow[]>(
             `SELECT ${DOCTOR_COLUMNS}
                FROM (SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank
                        FROM doctor_search s ${where(conds)}
@@ -140,8 +179,11 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                JOIN clinics c ON c.id = pg.clinic_id
               ORDER BY pg.rank, pg.name_key, pg.cpso_number`,
             p.values,
-          ) as Promise<DoctorRow[]>),
-      this.ds.query(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, countParams) as Promise<{ n: number }[]>,
+          ),
+      this.ds.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`,
+        countParams,
+      ),
     ]);
     return { items: rows.map(toDoctorRecord), total: count[0].n };
   }

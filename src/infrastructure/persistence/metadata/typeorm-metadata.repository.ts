@@ -19,10 +19,10 @@ export class TypeOrmMetadataRepository extends MetadataRepository {
   }
 
   specialties(): Promise<NameCount[]> {
-    return this.ds.query(countsSql('specialties', 'specialty_ids')) as Promise<NameCount[]>;
+    return this.ds.query<NameCount[]>(countsSql('specialties', 'specialty_ids'));
   }
 
   languages(): Promise<NameCount[]> {
-    return this.ds.query(countsSql('languages', 'language_ids')) as Promise<NameCount[]>;
+    return this.ds.query<NameCount[]>(countsSql('languages', 'language_ids'));
   }
 }

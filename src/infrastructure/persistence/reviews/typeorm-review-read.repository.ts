@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ReviewReadRepository, ReviewSubject } from '../../../application/reviews/review-read.repository';
+import {
+  ReviewReadRepository,
+  ReviewSubject,
+} from '../../../application/reviews/review-read.repository';
 import { ClinicReviewAggregate } from '../../../domain/clinics/clinic';
 import { ReviewTallies } from '../../../domain/doctors/doctor';
 import { DimensionTally, REVIEW_DIMENSIONS, Review } from '../../../domain/reviews/review';
@@ -13,13 +16,20 @@ const SUBJECT_COLUMN = { doctor: 'doctor_id', clinic: 'clinic_id' } as const;
 const TALLY_COLUMNS = [
   'count(*)::int AS review_count',
   'coalesce(sum(rating), 0)::int AS rating_sum',
-  ...REVIEW_DIMENSIONS.flatMap((d) => [`count(${d})::int AS ${d}_count`, `coalesce(sum(${d}), 0)::int AS ${d}_sum`]),
+  ...REVIEW_DIMENSIONS.flatMap((d) => [
+    `count(${d})::int AS ${d}_count`,
+    `coalesce(sum(${d}), 0)::int AS ${d}_sum`,
+  ]),
 ].join(', ');
 
 type TallyRow = Record<string, number>;
 
 function dimensionsOf(row: TallyRow): DimensionTally[] {
-  return REVIEW_DIMENSIONS.map((d) => ({ dimension: d, count: row[`${d}_count`], sum: row[`${d}_sum`] }));
+  return REVIEW_DIMENSIONS.map((d) => ({
+    dimension: d,
+    count: row[`${d}_count`],
+    sum: row[`${d}_sum`],
+  }));
 }
 
 @Injectable()
@@ -33,12 +43,14 @@ export class TypeOrmReviewReadRepository extends ReviewReadRepository {
     const [rows, count] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as ReviewRow[])
-        : (this.ds.query(
+        : this.ds.query<ReviewRow[]>(
             `SELECT ${REVIEW_COLUMNS} FROM reviews WHERE ${col} = $1
               ORDER BY review_date DESC, id DESC LIMIT $2 OFFSET $3`,
             [subject.id, page.limit, page.offset],
-          ) as Promise<ReviewRow[]>),
-      this.ds.query(`SELECT count(*)::int AS n FROM reviews WHERE ${col} = $1`, [subject.id]) as Promise<{ n: number }[]>,
+          ),
+      this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM reviews WHERE ${col} = $1`, [
+        subject.id,
+      ]),
     ]);
     return { items: rows.map(toReview), total: count[0].n };
   }
@@ -54,7 +66,10 @@ export class TypeOrmReviewReadRepository extends ReviewReadRepository {
   }
 
   private async tally(col: string, id: string): Promise<TallyRow> {
-    const rows = (await this.ds.query(`SELECT ${TALLY_COLUMNS} FROM reviews WHERE ${col} = $1`, [id])) as TallyRow[];
+    const rows = await this.ds.query<TallyRow[]>(
+      `SELECT ${TALLY_COLUMNS} FROM reviews WHERE ${col} = $1`,
+      [id],
+    );
     return rows[0];
   }
 }

@@ -1,5 +1,9 @@
 import { DataSource } from 'typeorm';
-import { DEFAULT_DEMO_DOCTORS, DEFAULT_DEMO_SEED, seedDemoData } from '../../../infrastructure/seed/demo-data.seeder';
+import {
+  DEFAULT_DEMO_DOCTORS,
+  DEFAULT_DEMO_SEED,
+  seedDemoData,
+} from '../../../infrastructure/seed/demo-data.seeder';
 
 export const DATA_USAGE = 'usage: data seed [--doctors N] [--seed S]';
 

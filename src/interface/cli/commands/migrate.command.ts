@@ -20,8 +20,12 @@ export async function runMigrateCommand(args: string[], ds: DataSource): Promise
 }
 
 async function appliedNames(ds: DataSource): Promise<string[]> {
-  const exists = (await ds.query(`SELECT to_regclass('typeorm_migrations') IS NOT NULL AS e`)) as { e: boolean }[];
+  const exists = await ds.query<{ e: boolean }[]>(
+    `SELECT to_regclass('typeorm_migrations') IS NOT NULL AS e`,
+  );
   if (!exists[0].e) return [];
-  const rows = (await ds.query(`SELECT name FROM typeorm_migrations ORDER BY id`)) as { name: string }[];
+  const rows = await ds.query<{ name: string }[]>(
+    `SELECT name FROM typeorm_migrations ORDER BY id`,
+  );
   return rows.map((r) => r.name);
 }

@@ -33,7 +33,10 @@ export class ClinicsController {
   ) {}
 
   @Get()
-  @ApiOperation({ operationId: 'listClinics', summary: 'Clinics, by distance when lat and lng are sent, else by name' })
+  @ApiOperation({
+    operationId: 'listClinics',
+    summary: 'Clinics, by distance when lat and lng are sent, else by name',
+  })
   @ApiOkResponse({ type: ClinicListDto })
   async list(@Query() q: ListClinicsQueryDto, @Req() req: FastifyRequest): Promise<ClinicListDto> {
     const include = new Set(q.include ?? []);
@@ -44,27 +47,51 @@ export class ClinicsController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'getClinic', summary: 'One clinic with hours, accessibility and doctors' })
+  @ApiOperation({
+    operationId: 'getClinic',
+    summary: 'One clinic with hours, accessibility and doctors',
+  })
   @ApiParam(ID)
   @ApiOkResponse({ type: ClinicEnvelopeDto })
   @ApiErrors(404)
-  async detail(@Param('id') id: string, @Query() q: ClinicDetailQueryDto): Promise<ClinicEnvelopeDto> {
-    return { clinic: ClinicDetailDto.from(await this.getClinic.execute(id), new Set(q.include ?? [])) };
+  async detail(
+    @Param('id') id: string,
+    @Query() q: ClinicDetailQueryDto,
+  ): Promise<ClinicEnvelopeDto> {
+    return {
+      clinic: ClinicDetailDto.from(await this.getClinic.execute(id), new Set(q.include ?? [])),
+    };
   }
 
   @Get(':id/reviews')
-  @ApiOperation({ operationId: 'listClinicReviews', summary: "A clinic's reviews, newest first, with the aggregate" })
+  @ApiOperation({
+    operationId: 'listClinicReviews',
+    summary: "A clinic's reviews, newest first, with the aggregate",
+  })
   @ApiParam(ID)
   @ApiOkResponse({ type: ClinicReviewsDto })
   @ApiErrors(404)
-  async reviews(@Param('id') id: string, @Query() q: PaginationQueryDto, @Req() req: FastifyRequest): Promise<ClinicReviewsDto> {
+  async reviews(
+    @Param('id') id: string,
+    @Query() q: PaginationQueryDto,
+    @Req() req: FastifyRequest,
+  ): Promise<ClinicReviewsDto> {
     const r = await this.listReviews.execute(id, this.pages.resolve(q, req));
     const reviews = r.page.items.map((x) => ReviewDto.from(x));
-    return { clinicId: r.clinicId, aggregate: r.aggregate, reviews, total: r.page.total, count: reviews.length };
+    return {
+      clinicId: r.clinicId,
+      aggregate: r.aggregate,
+      reviews,
+      total: r.page.total,
+      count: reviews.length,
+    };
   }
 
   @Get(':id/signals')
-  @ApiOperation({ operationId: 'getClinicSignals', summary: 'Per-dimension clinic review signals with a minimum sample' })
+  @ApiOperation({
+    operationId: 'getClinicSignals',
+    summary: 'Per-dimension clinic review signals with a minimum sample',
+  })
   @ApiParam(ID)
   @ApiOkResponse({ type: SignalsDto })
   @ApiErrors(404)

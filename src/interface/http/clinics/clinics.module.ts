@@ -12,6 +12,13 @@ import { SpecialistsController } from './specialists.controller';
 @Module({
   imports: [DirectoryPersistenceModule],
   controllers: [ClinicsController, SpecialistsController],
-  providers: [ListClinicsUseCase, GetClinicUseCase, ListClinicReviewsUseCase, GetClinicSignalsUseCase, ListSpecialistsUseCase, PageResolver],
+  providers: [
+    ListClinicsUseCase,
+    GetClinicUseCase,
+    ListClinicReviewsUseCase,
+    GetClinicSignalsUseCase,
+    ListSpecialistsUseCase,
+    PageResolver,
+  ],
 })
 export class ClinicsModule {}

@@ -22,10 +22,14 @@ export class SpecialistsController {
   @Get()
   @ApiOperation({
     operationId: 'listSpecialists',
-    summary: '(clinic, specialty) pairs with referral waits; by distance when lat and lng are sent, else by wait',
+    summary:
+      '(clinic, specialty) pairs with referral waits; by distance when lat and lng are sent, else by wait',
   })
   @ApiOkResponse({ type: SpecialistListDto })
-  async list(@Query() q: ListSpecialistsQueryDto, @Req() req: FastifyRequest): Promise<SpecialistListDto> {
+  async list(
+    @Query() q: ListSpecialistsQueryDto,
+    @Req() req: FastifyRequest,
+  ): Promise<SpecialistListDto> {
     if (!q.specialty?.trim()) throw new ApiError('missing_param', 'specialty is required.');
     const c = criteriaFrom(q);
     const page = await this.listSpecialists.execute(

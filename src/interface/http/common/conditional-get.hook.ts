@@ -18,9 +18,18 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 export function registerConditionalGet(fastify: FastifyInstance, gatewayName: string): void {
   const vary = `Authorization, X-${gatewayName}-Key`;
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (req.method !== 'GET' || reply.statusCode !== 200 || !req.principal || typeof payload !== 'string') return payload;
+    if (
+      req.method !== 'GET' ||
+      reply.statusCode !== 200 ||
+      !req.principal ||
+      typeof payload !== 'string'
+    )
+      return payload;
     const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
-    void reply.header('ETag', etag).header('Cache-Control', DATA_CACHE_CONTROL).header('Vary', vary);
+    void reply
+      .header('ETag', etag)
+      .header('Cache-Control', DATA_CACHE_CONTROL)
+      .header('Vary', vary);
     const inm = req.headers['if-none-match'];
     if (typeof inm === 'string' && matches(inm, etag)) {
       void reply.code(304).removeHeader('content-length').removeHeader('content-type');

@@ -5,18 +5,31 @@ import { BoolParam, IntParam, ListParam, StringParam } from './query-transforms'
 
 const BOOL = 'must be a boolean: true, false, 1 or 0.';
 const UINT = 'must be a whole number of 0 or more.';
-const NAME_LIST = { type: String, description: 'Comma-separated; matches any of them (case-insensitive).' };
+const NAME_LIST = {
+  type: String,
+  description: 'Comma-separated; matches any of them (case-insensitive).',
+};
 
 /** Pagination of every list (api-v1.md conventions). */
 export class PaginationQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 25, description: 'Page size; values above 100 are capped at 100.' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    default: 25,
+    description: 'Page size; values above 100 are capped at 100.',
+  })
   @IntParam()
   @IsOptional()
   @IsInt({ message: `limit ${UINT}` })
   @Min(0, { message: `limit ${UINT}` })
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based offset.' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    default: 0,
+    description: 'Zero-based offset.',
+  })
   @IntParam()
   @IsOptional()
   @IsInt({ message: `offset ${UINT}` })
@@ -32,14 +45,20 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @IsString({ each: true, message: 'specialties must be a comma-separated list.' })
   specialties?: string[];
 
-  @ApiPropertyOptional({ type: String, description: 'Single specialty; ignored when `specialties` is sent.' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Single specialty; ignored when `specialties` is sent.',
+  })
   @StringParam()
   @IsOptional()
   @IsString({ message: 'specialty must be a string.' })
   @MaxLength(100, { message: 'specialty must be at most 100 characters.' })
   specialty?: string;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'true keeps only rows accepting new patients; false only those not.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'true keeps only rows accepting new patients; false only those not.',
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `accepting ${BOOL}` })
@@ -73,7 +92,10 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @Max(150, { message: 'maxYears must be at most 150.' })
   maxYears?: number;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Clinic open after 5 PM on at least one weekday.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Clinic open after 5 PM on at least one weekday.',
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `evening ${BOOL}` })
@@ -97,7 +119,10 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @IsBoolean({ message: `virtualVisits ${BOOL}` })
   virtualVisits?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Clinic within 500 m of a TTC subway station.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Clinic within 500 m of a TTC subway station.',
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `nearTTC ${BOOL}` })

@@ -46,7 +46,10 @@ export function ListParam(): PropertyDecorator {
   return Transform(({ value, key }) => {
     const v = single(value, key);
     if (typeof v !== 'string') return v;
-    const items = v.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    const items = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
     return items.length ? items : undefined;
   });
 }

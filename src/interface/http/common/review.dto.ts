@@ -14,6 +14,12 @@ export class ReviewDto {
   sourceUrl?: string | null;
 
   static from(r: Review): ReviewDto {
-    return { author: r.author, rating: r.rating, text: r.text, date: r.date, sourceUrl: r.sourceUrl };
+    return {
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      date: r.date,
+      sourceUrl: r.sourceUrl,
+    };
   }
 }

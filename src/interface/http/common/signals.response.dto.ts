@@ -7,7 +7,11 @@ export class SignalDto {
   dimension!: ReviewDimension;
   @ApiProperty({ type: 'integer' })
   count!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Rounded to 2 decimals; null below the minimum sample' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Rounded to 2 decimals; null below the minimum sample',
+  })
   avgRating!: number | null;
   @ApiProperty()
   sufficient!: boolean;
@@ -25,7 +29,13 @@ export class SignalsDto {
   @ApiProperty({ type: [SignalDto] })
   signals!: SignalDto[];
 
-  static from(s: { cpsoNumber?: string; clinicId?: string; minSample: number; reviewCount: number; signals: Signal[] }): SignalsDto {
+  static from(s: {
+    cpsoNumber?: string;
+    clinicId?: string;
+    minSample: number;
+    reviewCount: number;
+    signals: Signal[];
+  }): SignalsDto {
     return { ...s, signals: s.signals.map((x) => ({ ...x })) };
   }
 }

@@ -18,7 +18,10 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const { property, message } = firstMessage(errors);
-      return new ApiError('invalid_param', message.startsWith(property) ? message : `${property}: ${message}`);
+      return new ApiError(
+        'invalid_param',
+        message.startsWith(property) ? message : `${property}: ${message}`,
+      );
     },
   });
 }

@@ -38,15 +38,25 @@ export class DoctorsController {
   @Get()
   @ApiOperation({ operationId: 'listDoctors', summary: 'Practising doctors, by name' })
   @ApiOkResponse({ type: DoctorListDto })
-  async list(@Query() q: DirectoryFiltersQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
-    return DoctorListDto.from(await this.listDoctors.execute(criteriaFrom(q), this.pages.resolve(q, req)));
+  async list(
+    @Query() q: DirectoryFiltersQueryDto,
+    @Req() req: FastifyRequest,
+  ): Promise<DoctorListDto> {
+    return DoctorListDto.from(
+      await this.listDoctors.execute(criteriaFrom(q), this.pages.resolve(q, req)),
+    );
   }
 
   @Get('search')
   @ApiOperation({ operationId: 'searchDoctors', summary: 'Doctors by name or CPSO number' })
   @ApiOkResponse({ type: DoctorListDto })
-  async search(@Query() q: SearchDoctorsQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
-    return DoctorListDto.from(await this.searchDoctors.execute(q.q, criteriaFrom(q), this.pages.resolve(q, req)));
+  async search(
+    @Query() q: SearchDoctorsQueryDto,
+    @Req() req: FastifyRequest,
+  ): Promise<DoctorListDto> {
+    return DoctorListDto.from(
+      await this.searchDoctors.execute(q.q, criteriaFrom(q), this.pages.resolve(q, req)),
+    );
   }
 
   @Get('summary')
@@ -70,14 +80,21 @@ export class DoctorsController {
   @ApiParam(CPSO)
   @ApiOkResponse({ type: DoctorReviewsDto })
   @ApiErrors(404)
-  async reviews(@Param('cpso') cpso: string, @Query() q: PaginationQueryDto, @Req() req: FastifyRequest): Promise<DoctorReviewsDto> {
+  async reviews(
+    @Param('cpso') cpso: string,
+    @Query() q: PaginationQueryDto,
+    @Req() req: FastifyRequest,
+  ): Promise<DoctorReviewsDto> {
     const r = await this.listReviews.execute(cpso, this.pages.resolve(q, req));
     const reviews = r.page.items.map((x) => ReviewDto.from(x));
     return { doctorCpso: r.doctorCpso, reviews, total: r.page.total, count: reviews.length };
   }
 
   @Get(':cpso/signals')
-  @ApiOperation({ operationId: 'getDoctorSignals', summary: 'Per-dimension review signals with a minimum sample' })
+  @ApiOperation({
+    operationId: 'getDoctorSignals',
+    summary: 'Per-dimension review signals with a minimum sample',
+  })
   @ApiParam(CPSO)
   @ApiOkResponse({ type: SignalsDto })
   @ApiErrors(404)

@@ -15,7 +15,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const resolved = resolveError(exception, req.id);
-    if (resolved.status === 404 && resolved.body.error === 'not_found' && this.isRouteMiss(exception)) {
+    if (
+      resolved.status === 404 &&
+      resolved.body.error === 'not_found' &&
+      this.isRouteMiss(exception)
+    ) {
       const allowed = this.routes.allowedMethods(req.url);
       if (allowed.length > 0) {
         resolved.status = 405;
@@ -30,7 +34,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId: req.id }, 'request failed');
     }
     if (reply.sent) return;
-    void reply.status(resolved.status).headers(resolved.headers).type('application/json').send(resolved.body);
+    void reply
+      .status(resolved.status)
+      .headers(resolved.headers)
+      .type('application/json')
+      .send(resolved.body);
   }
 
   /** Nest answers an unmatched route with its own NotFoundException; ours are DomainErrors. */

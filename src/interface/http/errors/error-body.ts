@@ -17,14 +17,28 @@ export interface ResolvedError {
   unexpected: boolean;
 }
 
-const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '57014', '08006', '08001', '08003']);
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+  '53300',
+  '57014',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 function isDatabaseUnavailable(e: unknown): boolean {
   const err = e as { code?: string; message?: string; driverError?: { code?: string } };
   const code = err?.driverError?.code ?? err?.code;
   if (code && DB_UNAVAILABLE_CODES.has(code)) return true;
   const msg = err?.message ?? '';
-  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout/i.test(msg);
+  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout/i.test(
+    msg,
+  );
 }
 
 const FASTIFY_MESSAGES: Record<number, string> = {
@@ -35,7 +49,13 @@ const FASTIFY_MESSAGES: Record<number, string> = {
 
 /** Turns anything thrown into the contract's error body; never leaks a stack or SQL. */
 export function resolveError(e: unknown, requestId?: string): ResolvedError {
-  const withId = (status: number, error: ErrorCode, message: string, headers = {}, unexpected = false): ResolvedError => ({
+  const withId = (
+    status: number,
+    error: ErrorCode,
+    message: string,
+    headers = {},
+    unexpected = false,
+  ): ResolvedError => ({
     status,
     body: requestId ? { error, message, requestId } : { error, message },
     headers,
@@ -44,7 +64,13 @@ export function resolveError(e: unknown, requestId?: string): ResolvedError {
   if (e instanceof DomainError) return withId(ERROR_STATUS[e.code], e.code, e.message);
   if (e instanceof ApiError) return withId(ERROR_STATUS[e.code], e.code, e.message, e.headers);
   if (isDatabaseUnavailable(e)) {
-    return withId(503, 'unavailable', 'The directory is temporarily unavailable; retry shortly.', { 'Retry-After': '5' }, true);
+    return withId(
+      503,
+      'unavailable',
+      'The directory is temporarily unavailable; retry shortly.',
+      { 'Retry-After': '5' },
+      true,
+    );
   }
   const status = httpStatusOf(e);
   if (status !== undefined && status < 500) {

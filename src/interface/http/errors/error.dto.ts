@@ -7,7 +7,9 @@ export class ErrorDto {
   error!: ErrorCode;
   @ApiProperty()
   message!: string;
-  @ApiPropertyOptional({ description: 'Echoed in the X-Request-Id header; quote it when reporting a problem.' })
+  @ApiPropertyOptional({
+    description: 'Echoed in the X-Request-Id header; quote it when reporting a problem.',
+  })
   requestId?: string;
 }
 
@@ -23,7 +25,9 @@ const DESCRIPTIONS: Record<number, string> = {
 /** Declares the contract's error responses of an operation in OpenAPI. */
 export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    ...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status], type: ErrorDto })),
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: DESCRIPTIONS[status], type: ErrorDto }),
+    ),
   );
 }
 

@@ -7,7 +7,10 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
  * another method answers 405 with `Allow` instead of Fastify's 404.
  */
 export class RouteTable {
-  private readonly router = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+  private readonly router = FindMyWay<HTTPVersion.V1>({
+    ignoreTrailingSlash: true,
+    ignoreDuplicateSlashes: true,
+  });
 
   add(methods: string | string[], path: string): void {
     for (const m of Array.isArray(methods) ? methods : [methods]) {

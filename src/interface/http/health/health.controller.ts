@@ -1,10 +1,18 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CheckReadinessUseCase } from '../../../application/health/check-readiness.use-case';
+import { Public } from '../auth/auth.decorators';
 import { ReadinessDto } from './readiness.dto';
 
 @ApiTags('health')
+@Public()
 @Controller()
 export class HealthController {
   constructor(private readonly readiness: CheckReadinessUseCase) {}

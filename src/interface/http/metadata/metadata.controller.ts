@@ -35,7 +35,10 @@ export class MetadataController {
   ) {}
 
   @Get('specialties')
-  @ApiOperation({ operationId: 'listSpecialties', summary: 'Supported specialties, by doctor count' })
+  @ApiOperation({
+    operationId: 'listSpecialties',
+    summary: 'Supported specialties, by doctor count',
+  })
   @ApiOkResponse({ type: SpecialtiesDto })
   async listSpecialties(): Promise<SpecialtiesDto> {
     const specialties = (await this.specialties.execute()).map((s) => ({ ...s }));

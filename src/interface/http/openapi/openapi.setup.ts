@@ -18,7 +18,10 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
     )
     .setVersion('1.0.0')
     .addServer('/')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: gtad_<tier>_…' }, BEARER_SCHEME)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'API key: gtad_<tier>_…' },
+      BEARER_SCHEME,
+    )
     .addApiKey({ type: 'apiKey', in: 'header', name: `X-${name}-Key` }, GATEWAY_KEY_SCHEME)
     .addApiKey({ type: 'apiKey', in: 'header', name: `X-${name}-Host` }, GATEWAY_HOST_SCHEME)
     .build();

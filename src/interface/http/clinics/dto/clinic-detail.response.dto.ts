@@ -4,7 +4,14 @@ import { ClinicLink } from '../../../../domain/clinics/clinic';
 import { ClinicInclude, GENDERS, Gender } from '../../../../domain/directory/criteria';
 import { ClinicLinkDto } from './clinic.response.dto';
 
-export const CLINIC_TYPES = ['family-practice', 'walk-in', 'specialist-clinic', 'community-health-centre', 'hospital-outpatient', 'virtual-care'];
+export const CLINIC_TYPES = [
+  'family-practice',
+  'walk-in',
+  'specialist-clinic',
+  'community-health-centre',
+  'hospital-outpatient',
+  'virtual-care',
+];
 
 export class HoursDto {
   @ApiProperty({ example: '9:00-17:00', description: 'Usual weekday hours, H:MM-HH:MM' })
@@ -52,7 +59,12 @@ export class ClinicDetailDto {
   phone!: string;
   @ApiProperty()
   acceptingNewPatients!: boolean;
-  @ApiProperty({ type: String, format: 'uri', nullable: true, description: 'null when the clinic has none' })
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    nullable: true,
+    description: 'null when the clinic has none',
+  })
   website!: string | null;
   @ApiProperty({ enum: CLINIC_TYPES })
   type!: string;
@@ -79,7 +91,11 @@ export class ClinicDetailDto {
       website: c.website,
       type: c.type,
       hours: { weekday: c.weekdayHours, evening: c.evening, weekend: c.weekend },
-      accessibility: { wheelchair: c.wheelchair, virtualVisits: c.virtualVisits, nearTTC: c.nearTTC },
+      accessibility: {
+        wheelchair: c.wheelchair,
+        virtualVisits: c.virtualVisits,
+        nearTTC: c.nearTTC,
+      },
       doctors: c.doctors.map((d) => ({
         name: d.name,
         gender: d.gender,

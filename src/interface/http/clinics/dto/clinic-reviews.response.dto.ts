@@ -16,7 +16,10 @@ export class ClinicReviewAggregateDto {
   avgRating!: number | null;
   @ApiProperty({ type: 'integer' })
   count!: number;
-  @ApiProperty({ type: [DimensionAggregateDto], description: 'Dimensions that have ratings, in enumeration order' })
+  @ApiProperty({
+    type: [DimensionAggregateDto],
+    description: 'Dimensions that have ratings, in enumeration order',
+  })
   byDimension!: DimensionAggregateDto[];
 }
 

@@ -11,9 +11,16 @@ export class ListClinicsQueryDto extends GeoFiltersQueryDto {
   @IsBoolean({ message: 'hasWebsite must be a boolean: true, false, 1 or 0.' })
   hasWebsite?: boolean;
 
-  @ApiPropertyOptional({ type: String, description: 'Comma-separated optional fields: notes, links.', example: 'notes,links' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Comma-separated optional fields: notes, links.',
+    example: 'notes,links',
+  })
   @ListParam()
   @IsOptional()
-  @IsIn(CLINIC_INCLUDES, { each: true, message: `include accepts only ${CLINIC_INCLUDES.join(', ')}.` })
+  @IsIn(CLINIC_INCLUDES, {
+    each: true,
+    message: `include accepts only ${CLINIC_INCLUDES.join(', ')}.`,
+  })
   include?: ClinicInclude[];
 }

@@ -8,15 +8,28 @@ export class SpecialistDto {
   name!: string;
   @ApiProperty()
   specialty!: string;
-  @ApiProperty({ type: [String], description: 'Languages of the clinic’s doctors of this specialty' })
+  @ApiProperty({
+    type: [String],
+    description: 'Languages of the clinic’s doctors of this specialty',
+  })
   languages!: string[];
   @ApiProperty()
   accepting!: boolean;
-  @ApiProperty({ type: 'integer', description: 'Estimated referral wait for this specialty, in weeks' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Estimated referral wait for this specialty, in weeks',
+  })
   wait_weeks!: number;
 
   static from(s: SpecialistRecord): SpecialistDto {
-    return { id: s.id, name: s.name, specialty: s.specialty, languages: s.languages, accepting: s.accepting, wait_weeks: s.waitWeeks };
+    return {
+      id: s.id,
+      name: s.name,
+      specialty: s.specialty,
+      languages: s.languages,
+      accepting: s.accepting,
+      wait_weeks: s.waitWeeks,
+    };
   }
 }
 

@@ -2,6 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { GeoFiltersQueryDto } from '../../common/geo-query.dto';
 
 export class ListSpecialistsQueryDto extends GeoFiltersQueryDto {
-  @ApiProperty({ type: String, description: 'Required (400 missing_param without it); `specialties` wins when both are sent.' })
+  @ApiProperty({
+    type: String,
+    description: 'Required (400 missing_param without it); `specialties` wins when both are sent.',
+  })
   declare specialty?: string;
 }

@@ -6,7 +6,12 @@ import { DoctorDto } from './doctor.response.dto';
 export class BookingMethodDto {
   @ApiProperty()
   phone!: string;
-  @ApiProperty({ format: 'uri', nullable: true, type: String, description: 'null when the doctor takes no online bookings' })
+  @ApiProperty({
+    format: 'uri',
+    nullable: true,
+    type: String,
+    description: 'null when the doctor takes no online bookings',
+  })
   online!: string | null;
   @ApiProperty()
   referralOnly!: boolean;
@@ -30,7 +35,12 @@ export class DoctorDetailDto extends DoctorDto {
   rating!: RatingDto;
   @ApiProperty({ type: [ReviewDto], description: 'The 5 most recent reviews, newest first' })
   reviews!: ReviewDto[];
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Set when the doctor no longer practises at the listed clinic' })
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Set when the doctor no longer practises at the listed clinic',
+  })
   expiredAt!: string | null;
 
   static override from(d: DoctorDetailView): DoctorDetailDto {

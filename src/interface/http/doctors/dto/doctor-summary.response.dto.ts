@@ -30,6 +30,10 @@ export class DoctorSummaryDto {
   dataFreshness!: FreshnessCountsDto;
 
   static from(s: DirectorySummary): DoctorSummaryDto {
-    return { ...s, bySpecialty: s.bySpecialty.map((b) => ({ ...b })), dataFreshness: { ...s.dataFreshness } };
+    return {
+      ...s,
+      bySpecialty: s.bySpecialty.map((b) => ({ ...b })),
+      dataFreshness: { ...s.dataFreshness },
+    };
   }
 }

@@ -49,7 +49,10 @@ export class DoctorDto {
   languages!: string[];
   @ApiProperty({ type: ClinicSummaryDto, description: "The doctor's primary clinic" })
   clinic!: ClinicSummaryDto;
-  @ApiProperty({ enum: FRESHNESS_VALUES, description: 'Freshness of the availability data; phone the clinic to confirm.' })
+  @ApiProperty({
+    enum: FRESHNESS_VALUES,
+    description: 'Freshness of the availability data; phone the clinic to confirm.',
+  })
   dataFreshness!: DataFreshness;
   @ApiProperty({ format: 'date-time' })
   syncedAt!: string;

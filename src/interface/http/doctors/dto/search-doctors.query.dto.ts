@@ -8,7 +8,8 @@ export class SearchDoctorsQueryDto extends DirectoryFiltersQueryDto {
     type: String,
     minLength: 2,
     maxLength: 100,
-    description: 'At least 2 characters: matched case-insensitively against the name, or exactly against a CPSO number.',
+    description:
+      'At least 2 characters: matched case-insensitively against the name, or exactly against a CPSO number.',
   })
   @StringParam()
   // Absent or short is 400 missing_param, decided by the use case; only the type and size are checked here.

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { authHeaders } from '../support/auth';
 import { call } from '../support/http';
 import { TcpProxy } from '../support/tcp-proxy';
@@ -157,5 +158,42 @@ describe('health, docs and error edges (e2e)', () => {
     });
     expect(res.status).toBe(431);
     expect(JSON.parse(res.body)).toMatchObject({ error: 'headers_too_large' });
+  });
+});
+
+describe('logs', () => {
+  it('are JSON lines with a request id, and never carry a key', async () => {
+    const db = await createTestDatabase('logs');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const t = await createTestApp(db, {}, undefined, sink);
+    try {
+      const auth = await authHeaders(t, 'live');
+      const key = auth.Authorization.slice('Bearer '.length);
+      await call(t.app, 'GET', '/doctors?limit=1', { ...auth, 'X-Request-Id': 'log-test-1' });
+      await call(t.app, 'GET', '/doctors?limit=1', {
+        Authorization: 'Bearer gtad_live_wrongwrongwrongwrongwrongwrong00000',
+      });
+      await call(t.app, 'GET', '/doctors?limit=1', {
+        'X-RapidAPI-Key': key,
+        'X-RapidAPI-Host': 'h',
+      });
+      const parsed = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string });
+      expect(parsed.some((l) => l.reqId === 'log-test-1' && l.msg === 'request completed')).toBe(
+        true,
+      );
+      const all = lines.join('\n');
+      expect(all).not.toContain(key);
+      expect(all).not.toContain('wrongwrongwrong');
+      expect(all).not.toMatch(/authorization/i);
+    } finally {
+      await t.close();
+      await db.drop();
+    }
   });
 });

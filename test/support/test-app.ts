@@ -24,6 +24,7 @@ export async function createTestApp(
   db: TestDatabase,
   env: Record<string, string> = {},
   clock?: Clock,
+  logTo?: NodeJS.WritableStream,
 ): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -37,7 +38,10 @@ export async function createTestApp(
     keyHashSecret: config.keyHashSecret!,
     stop: async () => undefined,
   };
-  const app = await createHttpApp({ config, database, clock }, pino({ level: config.logLevel }));
+  const app = await createHttpApp(
+    { config, database, clock },
+    logTo ? pino({ level: 'info' }, logTo) : pino({ level: config.logLevel }),
+  );
   await app.getHttpAdapter().getInstance().ready();
   return { app, config, dataSource: app.get(DataSource), close: () => app.close() };
 }

@@ -5,9 +5,11 @@ import { AppConfig } from './infrastructure/config/app-config';
 import { CoreModule } from './infrastructure/config/core.module';
 import { dataSourceOptions } from './infrastructure/database/data-source-options';
 import { DatabaseRuntime } from './infrastructure/database/database-runtime';
+import { AuthModule } from './interface/http/auth/auth.module';
 import { ClinicsModule } from './interface/http/clinics/clinics.module';
 import { DoctorsModule } from './interface/http/doctors/doctors.module';
 import { HealthModule } from './interface/http/health/health.module';
+import { KeysModule } from './interface/http/keys/keys.module';
 import { MetadataModule } from './interface/http/metadata/metadata.module';
 
 export interface AppDeps {
@@ -29,7 +31,9 @@ export class AppModule {
           autoLoadEntities: true,
           retryAttempts: 0,
         }),
+        AuthModule,
         HealthModule,
+        KeysModule,
         DoctorsModule,
         ClinicsModule,
         MetadataModule,

@@ -1,0 +1,73 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { parseApiKey } from '../../domain/keys/api-key-format';
+import { InvalidKeyError } from '../../domain/keys/key.errors';
+import { Tier } from '../../domain/keys/tier';
+import { Clock } from '../shared/clock';
+import { ApiKeyRepository } from './api-key.repository';
+import { KeyHasher } from './key-hasher';
+import { PublishedSandboxKey } from './published-sandbox-key.setting';
+
+/** The caller's key once authenticated. */
+export interface AuthenticatedKey {
+  readonly id: string;
+  readonly tier: Tier;
+  readonly keyPrefix: string;
+}
+
+/** last_used_at is written at most this often per key (and per instance). */
+export const LAST_USED_INTERVAL_MS = 60_000;
+const MAX_TRACKED_KEYS = 10_000;
+
+/**
+ * Resolves a presented key: format and check first (a malformed key never reaches the database),
+ * then the stored keyed hash. No cache: one indexed lookup per request, so a revocation (rotation
+ * or `keys revoke`) is seen at once by every instance.
+ */
+@Injectable()
+export class AuthenticateKeyUseCase {
+  private readonly logger = new Logger('Keys');
+  /** When this instance last wrote last_used_at of each key (epoch ms). */
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly hasher: KeyHasher,
+    private readonly clock: Clock,
+    private readonly sandbox: PublishedSandboxKey,
+  ) {}
+
+  /** @throws InvalidKeyError when the key is malformed, unknown or revoked. */
+  async execute(presented: string): Promise<AuthenticatedKey> {
+    const parsed = parseApiKey(presented);
+    if (!parsed) throw new InvalidKeyError('The API key is malformed.');
+    const keyHash = this.hasher.hash(parsed.value);
+    let key = await this.keys.findByHash(keyHash);
+    if (!key && parsed.value === this.sandbox.key.value) {
+      // The published sandbox key is created on first use when start-up could not (the schema
+      // did not exist yet); upserted by hash, so never twice.
+      key = await this.keys.ensureSandbox({
+        keyHash,
+        keyPrefix: parsed.keyPrefix,
+        tier: 'sandbox',
+        label: 'published sandbox key',
+        createdAt: this.clock.now(),
+      });
+    }
+    if (!key) throw new InvalidKeyError('The API key is not recognised.');
+    if (key.revokedAt) throw new InvalidKeyError('The API key has been revoked.');
+    this.recordUse(key.id);
+    return { id: key.id, tier: key.tier, keyPrefix: key.keyPrefix };
+  }
+
+  /** Fire-and-forget, at most once a minute per key: never slows or fails the request. */
+  private recordUse(id: string): void {
+    const now = this.clock.now();
+    const last = this.lastTouched.get(id);
+    if (last !== undefined && now.getTime() - last < LAST_USED_INTERVAL_MS) return;
+    if (this.lastTouched.size >= MAX_TRACKED_KEYS) this.lastTouched.clear();
+    this.lastTouched.set(id, now.getTime());
+    this.keys.touchLastUsed(id, now, LAST_USED_INTERVAL_MS).catch((e: unknown) => {
+      this.logger.warn(`could not record the last use of a key (ignored): ${String(e)}`);
+    });
+  }
+}

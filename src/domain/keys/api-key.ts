@@ -1,0 +1,22 @@
+import { Tier } from './tier';
+
+/** A stored API key as the rest of the service sees it: never the secret, never its hash. */
+export interface ApiKey {
+  readonly id: string;
+  readonly keyPrefix: string;
+  readonly tier: Tier;
+  readonly label: string | null;
+  readonly createdAt: Date;
+  readonly lastUsedAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly replacedBy: string | null;
+}
+
+/** Only paid developer keys rotate (api-v1.md, Key rotation). */
+export function isRotatableTier(tier: Tier): boolean {
+  return tier === 'live';
+}
+
+/** Tiers an operator may issue from the command line; the sandbox key is published, not issued. */
+export const ISSUABLE_TIERS = ['live', 'gateway', 'admin'] as const satisfies readonly Tier[];
+export type IssuableTier = (typeof ISSUABLE_TIERS)[number];

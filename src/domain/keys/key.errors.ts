@@ -1,0 +1,16 @@
+import { DomainError } from '../shared/domain-error';
+
+/** Unknown, malformed or revoked key: 401 `invalid_key`. */
+export class InvalidKeyError extends DomainError {
+  readonly code = 'invalid_key';
+}
+
+/** Rotation asked with a sandbox, gateway or admin key: 403 `not_rotatable`. */
+export class NotRotatableError extends DomainError {
+  readonly code = 'not_rotatable';
+}
+
+/** A credential that is valid but not allowed on this route (gateway rules): 403 `forbidden`. */
+export class KeyForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}

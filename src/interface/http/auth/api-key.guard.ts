@@ -1,0 +1,61 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { AppConfig } from '../../../infrastructure/config/app-config';
+import { APP_CONFIG } from '../../../infrastructure/config/core.module';
+import { ApiError } from '../errors/api-error';
+import { AUTH_REQUIREMENT, AuthRequirement } from './auth-requirement';
+import { GatewayHeaders, gatewayHeaders, headerValue } from './gateway-headers';
+import { CredentialKind, PassportAuthenticator } from './passport-authenticator';
+
+/**
+ * Global guard, first of the two: every route needs a credential unless marked `@Public()`.
+ * Picks the credential (Authorization wins when both are sent; then the gateway's proxy secret or
+ * key headers), authenticates it through passport and sets `request.principal`, which the rate
+ * limiter and the controllers read. 401 `missing_key` when none is sent.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  private readonly gateway: GatewayHeaders;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: PassportAuthenticator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.gateway = gatewayHeaders(config);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const requirement =
+      this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_REQUIREMENT, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? 'authenticated';
+    if (requirement === 'public') return true;
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const kind = this.credentialKind(req);
+    if (!kind) {
+      throw new ApiError(
+        'missing_key',
+        `An API key is required: send Authorization: Bearer <key> (the sandbox key is published), ` +
+          `or ${this.gateway.keyName} and ${this.gateway.hostName} through the gateway.`,
+      );
+    }
+    req.principal = await this.authenticator.authenticate(kind, {
+      headers: req.headers,
+      ip: req.ip,
+    });
+    return true;
+  }
+
+  private credentialKind(req: FastifyRequest): CredentialKind | null {
+    const h = req.headers;
+    if (headerValue(h, 'authorization') !== undefined) return 'bearer';
+    if (headerValue(h, this.gateway.key) !== undefined) return 'gateway';
+    if (this.config.gateway.proxySecret && headerValue(h, this.gateway.proxySecret) !== undefined)
+      return 'gateway';
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error';
+import { rateLimitHeaders } from './rate-limit-headers';
+
+/**
+ * Global guard, second after ApiKeyGuard (so the key is resolved first): the @nestjs/throttler
+ * guard with one counter per principal's `rateKey` across all routes (see rate-limit.options.ts),
+ * our RateLimit-* fields instead of X-RateLimit-*, and 429 `rate_limited` in the contract's body
+ * with a plain `Retry-After` in seconds. Public routes and admin keys are not limited.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const principal = context.switchToHttp().getRequest<FastifyRequest>().principal;
+    return principal === undefined || principal.tier === 'admin';
+  }
+
+  protected override async handleRequest(r: ThrottlerRequest): Promise<boolean> {
+    const http = r.context.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const principal = req.principal!;
+    const name = r.throttler.name ?? 'default';
+    const key = r.generateKey(r.context, await r.getTracker(req, r.context), name);
+    const rec = await this.storageService.increment(key, r.ttl, r.limit, r.blockDuration, name);
+    const headers = rateLimitHeaders(principal.tier, {
+      limit: r.limit,
+      windowSeconds: Math.round(r.ttl / 1000),
+      hits: rec.totalHits,
+      resetSeconds: rec.timeToExpire,
+    });
+    if (rec.isBlocked) {
+      throw new ApiError(
+        'rate_limited',
+        `Rate limit of ${r.limit} requests per ${Math.round(r.ttl / 1000)} s exceeded; retry in ${rec.timeToBlockExpire} s.`,
+        { ...headers, 'Retry-After': String(rec.timeToBlockExpire) },
+      );
+    }
+    void reply.headers(headers);
+    return true;
+  }
+}

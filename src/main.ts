@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { EnsureSandboxKeyUseCase } from './application/keys/ensure-sandbox-key.use-case';
 import { ConfigError, loadConfig } from './infrastructure/config/app-config';
 import { resolveDatabase } from './infrastructure/database/database-runtime';
 import { prepareDatabase } from './infrastructure/database/prepare-database';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       },
       (m) => log.info(m),
     );
+    // The published sandbox key exists from the first start on (it is also stored on first use).
+    await app.get(EnsureSandboxKeyUseCase).execute();
     await app.listen(config.port, config.host);
   } catch (e) {
     log.fatal({ err: e }, 'start failed');

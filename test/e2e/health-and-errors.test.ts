@@ -131,6 +131,10 @@ describe('health, docs and error edges (e2e)', () => {
         'listLanguages',
       ]),
     );
+    const listDoctors = r.body.paths['/api/v1/doctors'].get;
+    expect(listDoctors.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
+    expect(JSON.stringify(listDoctors.security)).toContain('gatewayKey');
+    expect(r.body.paths['/api/v1/ping'].get.security ?? []).toEqual([]);
     const ui = await call(t.app, 'GET', '/docs');
     expect(ui.status).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

@@ -20,6 +20,7 @@ export class DirectoryReadCache extends ReadCache implements OnModuleInit, OnApp
   private readonly logger = new Logger(DirectoryReadCache.name);
   private readonly entries = new Map<string, Entry>();
   private listener: Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
   private closing = false;
 
   constructor(@Inject(DATABASE_RUNTIME) private readonly db: DatabaseRuntime) {
@@ -49,10 +50,12 @@ export class DirectoryReadCache extends ReadCache implements OnModuleInit, OnApp
 
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
+    clearTimeout(this.retry);
     await this.listener?.end().catch(() => undefined);
   }
 
   private async listen(): Promise<void> {
+    if (this.closing) return;
     const client = new Client({ connectionString: this.db.url, connectionTimeoutMillis: 3000 });
     client.on('notification', () => this.clear());
     let lost = false;
@@ -79,6 +82,8 @@ export class DirectoryReadCache extends ReadCache implements OnModuleInit, OnApp
     this.listener = undefined;
     this.clear();
     void client.end().catch(() => undefined);
-    setTimeout(() => void this.listen(), 5000).unref();
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.listen(), 5000);
+    this.retry.unref();
   }
 }

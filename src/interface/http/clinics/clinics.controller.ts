@@ -11,6 +11,7 @@ import { PaginationQueryDto } from '../common/list-query.dto';
 import { PageResolver } from '../common/page-resolver';
 import { ReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
+import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { ClinicDetailDto, ClinicEnvelopeDto } from './dto/clinic-detail.response.dto';
 import { ClinicDetailQueryDto } from './dto/clinic-detail.query.dto';
@@ -21,6 +22,7 @@ import { ListClinicsQueryDto } from './dto/clinics.query.dto';
 const ID = { name: 'id', description: 'Clinic id (UUID)', format: 'uuid' };
 
 @ApiTags('clinics')
+@Authenticated()
 @ApiErrors(...DATA_ERRORS)
 @Controller('clinics')
 export class ClinicsController {

@@ -6,11 +6,13 @@ import { criteriaFrom } from '../common/criteria.mapper';
 import { nearPoint } from '../common/geo-query.dto';
 import { PageResolver } from '../common/page-resolver';
 import { ApiError } from '../errors/api-error';
+import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { SpecialistDto, SpecialistListDto } from './dto/specialist.response.dto';
 import { ListSpecialistsQueryDto } from './dto/specialists.query.dto';
 
 @ApiTags('clinics')
+@Authenticated()
 @ApiErrors(...DATA_ERRORS)
 @Controller('specialists')
 export class SpecialistsController {

@@ -12,6 +12,7 @@ import { DirectoryFiltersQueryDto, PaginationQueryDto } from '../common/list-que
 import { PageResolver } from '../common/page-resolver';
 import { ReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
+import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { DoctorDetailDto, DoctorEnvelopeDto } from './dto/doctor-detail.response.dto';
 import { DoctorReviewsDto } from './dto/doctor-reviews.response.dto';
@@ -22,6 +23,7 @@ import { SearchDoctorsQueryDto } from './dto/search-doctors.query.dto';
 const CPSO = { name: 'cpso', description: 'CPSO registration number', example: '900123' };
 
 @ApiTags('doctors')
+@Authenticated()
 @ApiErrors(...DATA_ERRORS)
 @Controller('doctors')
 export class DoctorsController {

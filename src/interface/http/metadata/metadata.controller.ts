@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ListLanguagesUseCase } from '../../../application/metadata/list-languages.use-case';
 import { ListSpecialtiesUseCase } from '../../../application/metadata/list-specialties.use-case';
+import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 
 export class NameCountDto {
@@ -26,6 +27,7 @@ export class LanguagesDto {
 }
 
 @ApiTags('metadata')
+@Authenticated()
 @ApiErrors(...DATA_ERRORS)
 @Controller('metadata')
 export class MetadataController {

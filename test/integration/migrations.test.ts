@@ -20,13 +20,28 @@ describe('migrations on a real PostgreSQL', () => {
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.length).toBeGreaterThan(0);
     expect(await tables()).toEqual(
-      expect.arrayContaining(['api_keys', 'clinic_doctor_search', 'clinics', 'doctor_clinics',
-        'doctor_search', 'doctors', 'languages', 'reviews', 'specialist_offerings', 'specialties']),
+      expect.arrayContaining([
+        'api_keys',
+        'clinic_doctor_search',
+        'clinics',
+        'doctor_clinics',
+        'doctor_search',
+        'doctors',
+        'languages',
+        'reviews',
+        'specialist_offerings',
+        'specialties',
+      ]),
     );
-    const ext = await db.dataSource.query<{ extname: string }[]>(`SELECT extname FROM pg_extension ORDER BY 1`);
-    expect(ext.map((e) => e.extname)).toEqual(expect.arrayContaining(['cube', 'earthdistance', 'pg_trgm']));
+    const ext = await db.dataSource.query<{ extname: string }[]>(
+      `SELECT extname FROM pg_extension ORDER BY 1`,
+    );
+    expect(ext.map((e) => e.extname)).toEqual(
+      expect.arrayContaining(['cube', 'earthdistance', 'pg_trgm']),
+    );
 
-    for (let i = 0; i < applied.length; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < applied.length; i++)
+      await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await db.dataSource.showMigrations()).toBe(true);
 

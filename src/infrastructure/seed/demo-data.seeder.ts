@@ -1,0 +1,141 @@
+import { PoolClient } from 'pg';
+import { DataSource } from 'typeorm';
+import { BulkColumn, bulkInsert, runQuery } from './bulk-insert';
+import { DemoDataset } from './demo-dataset';
+import { generateDemoDataset } from './demo-dataset.generator';
+import {
+  CLINIC_COLUMNS,
+  DOCTOR_CLINIC_COLUMNS,
+  DOCTOR_COLUMNS,
+  OFFERING_COLUMNS,
+  REVIEW_COLUMNS,
+} from './directory-columns';
+
+/** Seed of the published demo dataset: every fresh install shows the same directory. */
+export const DEFAULT_DEMO_SEED = 42;
+export const DEFAULT_DEMO_DOCTORS = 3000;
+/** Channel notified when the directory data was replaced, so running services drop caches. */
+export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
+
+const BATCH_ROWS = 10_000;
+/**
+ * Seeding 100,000 doctors runs statements far longer than an API read, so the pool's
+ * statement and client timeouts (seconds) are lifted for this one transaction.
+ */
+const SEED_TIMEOUT_MS = 10 * 60_000;
+/** A seed waits this long at most for the locks held by in-flight reads or another seed. */
+const LOCK_TIMEOUT = '120s';
+/** Advisory lock key ("gtad seed"): two seeds at once (CLI and a starting service) take turns. */
+const SEED_LOCK_KEY = 0x67746164;
+
+export interface SeedStats {
+  specialties: number;
+  languages: number;
+  clinics: number;
+  doctors: number;
+  doctorClinics: number;
+  offerings: number;
+  reviews: number;
+  /** Milliseconds spent (writing for replaceDirectoryData, generating and writing for seedDemoData). */
+  ms: number;
+}
+
+/** Children first, so that no cascade has work to do. api_keys is never touched. */
+const DIRECTORY_TABLES = [
+  'reviews',
+  'specialist_offerings',
+  'doctor_clinics',
+  'doctors',
+  'clinics',
+  'specialties',
+  'languages',
+] as const;
+
+/**
+ * Replaces every directory row (never the API keys) with `data` in one transaction, refreshes
+ * the read models and the planner statistics, and notifies `directory_changed`. Rows are
+ * deleted rather than truncated so that a running service keeps reading the old directory
+ * until the commit instead of waiting on table locks; the notification, sent inside the
+ * transaction, is delivered at commit, when the new rows become visible.
+ */
+export async function replaceDirectoryData(ds: DataSource, data: DemoDataset): Promise<SeedStats> {
+  const t0 = Date.now();
+  const runner = ds.createQueryRunner();
+  try {
+    // The runner's pg client: needed for per-query time limits, which TypeORM does not expose.
+    const client = (await runner.connect()) as PoolClient;
+    const run = (sql: string, values?: unknown[]) => runQuery(client, SEED_TIMEOUT_MS, sql, values);
+    await run('BEGIN');
+    try {
+      await run(`SET LOCAL statement_timeout = ${SEED_TIMEOUT_MS}`);
+      await run(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+      await run('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+      for (const table of DIRECTORY_TABLES) await run(`DELETE FROM ${table}`);
+      const stats = await insertAll(client, data);
+      await run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`);
+      // Plain REFRESH (not CONCURRENTLY): the whole content changes, and a concurrent refresh
+      // would diff every row for nothing. Readers of the views wait from here to the commit only.
+      await run('REFRESH MATERIALIZED VIEW doctor_search');
+      await run('REFRESH MATERIALIZED VIEW clinic_doctor_search');
+      await run('ANALYZE doctor_search, clinic_doctor_search');
+      const payload = JSON.stringify({
+        reason: 'seed',
+        doctors: stats.doctors,
+        clinics: stats.clinics,
+      });
+      await run('SELECT pg_notify($1, $2)', [DIRECTORY_CHANGED_CHANNEL, payload]);
+      await run('COMMIT');
+      return { ...stats, ms: Date.now() - t0 };
+    } catch (e) {
+      await run('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+async function insertAll(client: PoolClient, data: DemoDataset): Promise<Omit<SeedStats, 'ms'>> {
+  const run = (sql: string, values?: unknown[]) => runQuery(client, SEED_TIMEOUT_MS, sql, values);
+  const insert = <R>(table: string, columns: readonly BulkColumn<R>[], rows: readonly R[]) =>
+    bulkInsert(client, SEED_TIMEOUT_MS, table, columns, rows, BATCH_ROWS);
+  // name_key is lower(name) as PostgreSQL computes it, the same as the generated columns elsewhere.
+  const catalogue = async (
+    table: 'specialties' | 'languages',
+    rows: { id: number; name: string }[],
+  ) =>
+    (
+      await run(
+        `INSERT INTO ${table} (id, name, name_key)
+         SELECT id, name, lower(name) FROM unnest($1::smallint[], $2::text[]) AS t(id, name)`,
+        [rows.map((r) => r.id), rows.map((r) => r.name)],
+      )
+    ).rowCount ?? 0;
+  return {
+    specialties: await catalogue('specialties', data.specialties),
+    languages: await catalogue('languages', data.languages),
+    clinics: await insert('clinics', CLINIC_COLUMNS, data.clinics),
+    doctors: await insert('doctors', DOCTOR_COLUMNS, data.doctors),
+    doctorClinics: await insert('doctor_clinics', DOCTOR_CLINIC_COLUMNS, data.doctorClinics),
+    offerings: await insert('specialist_offerings', OFFERING_COLUMNS, data.specialistOfferings),
+    reviews: await insert('reviews', REVIEW_COLUMNS, data.reviews),
+  };
+}
+
+/**
+ * Generates the deterministic demo dataset and writes it in place of the directory data.
+ * `seed` defaults to DEFAULT_DEMO_SEED, `now` to the current time.
+ */
+export async function seedDemoData(
+  ds: DataSource,
+  opts: { doctors: number; seed?: number; now?: Date },
+): Promise<SeedStats> {
+  const t0 = Date.now();
+  const data = generateDemoDataset({
+    doctors: opts.doctors,
+    seed: opts.seed ?? DEFAULT_DEMO_SEED,
+    now: opts.now ?? new Date(),
+  });
+  const stats = await replaceDirectoryData(ds, data);
+  return { ...stats, ms: Date.now() - t0 };
+}

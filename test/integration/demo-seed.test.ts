@@ -1,0 +1,158 @@
+import { Client, Notification } from 'pg';
+import { isNearTtc } from '../../src/infrastructure/seed/clinic-sites';
+import { DemoDataset } from '../../src/infrastructure/seed/demo-dataset';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import {
+  DIRECTORY_CHANGED_CHANNEL,
+  replaceDirectoryData,
+  seedDemoData,
+} from '../../src/infrastructure/seed/demo-data.seeder';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+describe('demo dataset seeding on a real PostgreSQL', () => {
+  let db: TestDatabase;
+  let data: DemoDataset;
+
+  const count = async (sql: string): Promise<number> => {
+    const rows = await db.dataSource.query<{ n: string }[]>(`SELECT count(*) AS n FROM ${sql}`);
+    return Number(rows[0].n);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('demo_seed');
+    data = generateDemoDataset({ doctors: 300, seed: 7, now: NOW });
+    await db.dataSource.query(
+      `INSERT INTO api_keys (id, key_hash, key_prefix, tier, label)
+       VALUES ('00000000-0000-4000-8000-000000000001', '\\x0102'::bytea, 'gtad_live_abcdef', 'live', 'kept')`,
+    );
+  });
+  afterAll(async () => db.drop());
+
+  it('writes every generated row and reports the counts', async () => {
+    const stats = await replaceDirectoryData(db.dataSource, data);
+    expect(stats).toEqual({
+      specialties: data.specialties.length,
+      languages: data.languages.length,
+      clinics: data.clinics.length,
+      doctors: data.doctors.length,
+      doctorClinics: data.doctorClinics.length,
+      offerings: data.specialistOfferings.length,
+      reviews: data.reviews.length,
+      ms: expect.any(Number) as number,
+    });
+    expect(await count('specialties')).toBe(data.specialties.length);
+    expect(await count('languages')).toBe(data.languages.length);
+    expect(await count('clinics')).toBe(data.clinics.length);
+    expect(await count('doctors')).toBe(data.doctors.length);
+    expect(await count('doctor_clinics')).toBe(data.doctorClinics.length);
+    expect(await count('specialist_offerings')).toBe(data.specialistOfferings.length);
+    expect(await count('reviews')).toBe(data.reviews.length);
+  });
+
+  it('stores values faithfully (arrays, JSON, timestamps, generated keys)', async () => {
+    const d = data.doctors[0];
+    const [doctor] = await db.dataSource.query<Record<string, unknown>[]>(
+      `SELECT name, name_key, specialty_ids, language_ids, synced_at, expired_at FROM doctors WHERE id = $1`,
+      [d.id],
+    );
+    expect(doctor).toEqual({
+      name: d.name,
+      name_key: d.name.toLowerCase(),
+      specialty_ids: d.specialty_ids,
+      language_ids: d.language_ids,
+      synced_at: d.synced_at,
+      expired_at: d.expired_at,
+    });
+    const c = data.clinics.find((x) => x.links.length > 0 && x.availability_checked_at !== null)!;
+    const [clinic] = await db.dataSource.query<Record<string, unknown>[]>(
+      `SELECT hours, links, lat, lng, availability_checked_at FROM clinics WHERE id = $1`,
+      [c.id],
+    );
+    expect(clinic).toEqual({
+      hours: c.hours,
+      links: c.links,
+      lat: c.lat,
+      lng: c.lng,
+      availability_checked_at: c.availability_checked_at,
+    });
+    const [spec] = await db.dataSource.query<{ name_key: string }[]>(
+      `SELECT name_key FROM specialties WHERE name = 'Family Medicine'`,
+    );
+    expect(spec.name_key).toBe('family medicine');
+  });
+
+  it('fills doctor_search with exactly the doctors who have not expired', async () => {
+    const practising = data.doctors.filter((d) => d.expired_at === null);
+    // The fixture has expired doctors, so leaving them out is really tested.
+    expect(practising.length).toBeLessThan(data.doctors.length);
+    const rows = await db.dataSource.query<{ doctor_id: string }[]>(
+      `SELECT doctor_id FROM doctor_search ORDER BY doctor_id`,
+    );
+    expect(rows.map((r) => r.doctor_id)).toEqual(practising.map((d) => d.id).sort());
+    const practisingIds = new Set(practising.map((d) => d.id));
+    const links = data.doctorClinics.filter((dc) => practisingIds.has(dc.doctor_id));
+    expect(await count('clinic_doctor_search')).toBe(links.length);
+  });
+
+  it('stores coordinates exactly, so the near-TTC rule gives back the stored flag', async () => {
+    const rows = await db.dataSource.query<{ lat: number; lng: number; near_ttc: boolean }[]>(
+      `SELECT lat, lng, near_ttc FROM clinics`,
+    );
+    expect(rows).toHaveLength(data.clinics.length);
+    expect(rows.filter((r) => isNearTtc(r.lat, r.lng) !== r.near_ttc)).toEqual([]);
+    expect(rows.some((r) => r.near_ttc)).toBe(true);
+  });
+
+  it('replaces the directory on a re-seed, leaves api_keys alone and notifies listeners', async () => {
+    const listener = new Client({ connectionString: db.url });
+    await listener.connect();
+    try {
+      const notified = new Promise<Notification>((resolve) => listener.on('notification', resolve));
+      await listener.query(`LISTEN ${DIRECTORY_CHANGED_CHANNEL}`);
+
+      const stats = await seedDemoData(db.dataSource, { doctors: 120, seed: 8, now: NOW });
+      const again = generateDemoDataset({ doctors: 120, seed: 8, now: NOW });
+
+      const message = await notified;
+      expect(message.channel).toBe(DIRECTORY_CHANGED_CHANNEL);
+      expect(JSON.parse(message.payload ?? '{}')).toMatchObject({
+        doctors: 120,
+        clinics: again.clinics.length,
+      });
+      expect(stats.doctors).toBe(120);
+      expect(await count('doctors')).toBe(120);
+      expect(await count('clinics')).toBe(again.clinics.length);
+      expect(await count('reviews')).toBe(again.reviews.length);
+      expect(await count('doctor_search')).toBe(again.doctors.filter((d) => !d.expired_at).length);
+      // None of the first dataset is left.
+      expect(await count(`doctors WHERE id = '${data.doctors[0].id}'`)).toBe(0);
+      expect(await count(`api_keys WHERE label = 'kept'`)).toBe(1);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('lets two seeds started at once take turns instead of failing', async () => {
+    const [a, b] = await Promise.all([
+      seedDemoData(db.dataSource, { doctors: 40, seed: 21, now: NOW }),
+      seedDemoData(db.dataSource, { doctors: 60, seed: 22, now: NOW }),
+    ]);
+    expect([a.doctors, b.doctors]).toEqual([40, 60]);
+    expect([40, 60]).toContain(await count('doctors'));
+    expect(await count('doctor_search')).toBeLessThanOrEqual(60);
+  });
+
+  it('rolls everything back when a row is rejected', async () => {
+    const before = await count('doctors');
+    const broken = generateDemoDataset({ doctors: 50, seed: 9, now: NOW });
+    broken.reviews.push({
+      ...broken.reviews[0],
+      id: broken.reviews[0].id.replace(/^./, 'f'),
+      rating: 9,
+    });
+    await expect(replaceDirectoryData(db.dataSource, broken)).rejects.toThrow();
+    expect(await count('doctors')).toBe(before);
+  });
+});

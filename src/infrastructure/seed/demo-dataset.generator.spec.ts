@@ -120,13 +120,18 @@ describe('generateDemoDataset: shape and integrity', () => {
     expect(wrongPhone).toEqual([]);
   });
 
-  it('offers each non-family specialty of a clinic’s practising doctors, with a 1-52 week wait', () => {
+  it('offers each referral specialty of a clinic’s practising doctors, with a 1-52 week wait', () => {
     const specialtiesOf = new Map(ds.doctors.map((d) => [d.id, d]));
+    const noReferral = new Set(
+      ds.specialties
+        .filter((s) => ['Family Medicine', 'Emergency Medicine'].includes(s.name))
+        .map((s) => s.id),
+    );
     const expected = new Set<string>();
     for (const dc of ds.doctorClinics) {
       const d = specialtiesOf.get(dc.doctor_id)!;
       if (d.expired_at !== null) continue;
-      for (const s of d.specialty_ids) if (s !== 1) expected.add(`${dc.clinic_id}|${s}`);
+      for (const s of d.specialty_ids) if (!noReferral.has(s)) expected.add(`${dc.clinic_id}|${s}`);
     }
     const actual = ds.specialistOfferings.map((o) => `${o.clinic_id}|${o.specialty_id}`);
     expect(new Set(actual).size).toBe(actual.length);
@@ -181,5 +186,20 @@ describe('generateDemoDataset: shape and integrity', () => {
     expect(() => generateDemoDataset({ doctors: 1, seed: 1, now: new Date('x') })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('specialist offerings', () => {
+  it('never offer family or emergency medicine, which take no referrals', () => {
+    const data = generateDemoDataset({
+      doctors: 1500,
+      seed: 3,
+      now: new Date('2026-11-21T12:00:00Z'),
+    });
+    const names = new Map(data.specialties.map((s) => [s.id, s.name]));
+    const offered = new Set(data.specialistOfferings.map((o) => names.get(o.specialty_id)));
+    expect(offered.has('Family Medicine')).toBe(false);
+    expect(offered.has('Emergency Medicine')).toBe(false);
+    expect(offered.has('Cardiology')).toBe(true);
   });
 });

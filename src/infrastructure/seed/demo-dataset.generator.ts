@@ -18,6 +18,7 @@ import { SeededRandom } from './seeded-random';
 export const DOCTORS_PER_CLINIC = 3.75;
 
 const FAMILY_MEDICINE_ID = SPECIALTIES.findIndex((s) => s.name === FAMILY_MEDICINE) + 1;
+const EMERGENCY_MEDICINE_ID = SPECIALTIES.findIndex((s) => s.name === 'Emergency Medicine') + 1;
 
 /** Chance that a doctor who is not referral-only books online, by type of the primary clinic. */
 const ONLINE_BOOKING_SHARE: Record<ClinicRow['type'], number> = {
@@ -106,7 +107,8 @@ function offerings(
   doctors.forEach((d, i) => {
     if (d.expired_at !== null) return;
     for (const s of d.specialty_ids) {
-      if (s === FAMILY_MEDICINE_ID) continue;
+      // Family and emergency medicine take no referrals, so they are not specialist offerings.
+      if (s === FAMILY_MEDICINE_ID || s === EMERGENCY_MEDICINE_ID) continue;
       held[placement.primaryOf[i]].add(s);
       if (placement.secondaryOf[i] >= 0) held[placement.secondaryOf[i]].add(s);
     }

@@ -1,0 +1,257 @@
+import 'reflect-metadata';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { openDataSource } from '../src/infrastructure/database/data-source-options';
+import {
+  BenchServer,
+  migrateAndSeed,
+  recreateDatabase,
+  dropDatabase,
+  redact,
+  resolveBenchServer,
+  serverFacts,
+} from './bench/database';
+import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql';
+import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
+import { loadEndpoint, probe } from './bench/load';
+import { RESULTS_DIR } from './bench/paths';
+import { directoryUseCases, recordingDataSource } from './bench/recording';
+import { compareAggregates, EndpointReport, httpTable, p99Verdict, sqlTable } from './bench/report';
+import { BENCH_DATABASE, loadBenchSettings } from './bench/settings';
+import {
+  freePort,
+  issueAdminKey,
+  newKeyHashSecret,
+  RunningService,
+  serviceEnv,
+  startService,
+} from './bench/service';
+
+/**
+ * `npm run bench` (issue 3, item 4): seeds BENCH_DOCTORS (100,000) doctors into a database of its
+ * own, starts the built service on it, drives a fixed mix of realistic requests with autocannon
+ * and prints per endpoint req/s, p50/p99 and non-2xx, then the time of the same SQL run
+ * directly, so that the framework's share is visible. Writes bench-results/bench-<time>.json.
+ * Exits 0 when the targets are missed (it prints MISS); non-zero only when it cannot run.
+ */
+
+const started = Date.now();
+const log = (m: string) =>
+  process.stdout.write(
+    `[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${m}\n`,
+  );
+
+let server: BenchServer | undefined;
+let service: RunningService | undefined;
+let createdDatabase = false;
+let keep = false;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await service
+      ?.stop()
+      .catch((e: unknown) => log(`could not stop the service: ${(e as Error).message}`));
+    if (server && createdDatabase) {
+      if (keep) log(`kept database ${BENCH_DATABASE} (BENCH_KEEP=1) on ${redact(server.adminUrl)}`);
+      else
+        await dropDatabase(server.adminUrl, BENCH_DATABASE).catch((e: unknown) =>
+          log(`could not drop ${BENCH_DATABASE}: ${(e as Error).message}`),
+        );
+    }
+    await server?.stop().catch(() => undefined);
+  })();
+  return cleaning;
+}
+
+async function directSql(
+  url: string,
+  endpoints: readonly Endpoint[],
+  runs: number,
+): Promise<Map<string, SqlTiming>> {
+  const ds = await openDataSource(url, {
+    poolSize: 2,
+    connectTimeoutMs: 10_000,
+    statementTimeoutMs: 60_000,
+  });
+  const recorder = recordingDataSource(ds);
+  const useCases = directoryUseCases(recorder.dataSource);
+  const client = new Client({ connectionString: url, application_name: 'gtad-bench-direct' });
+  await client.connect();
+  const out = new Map<string, SqlTiming>();
+  try {
+    for (const e of endpoints) {
+      if (e.kind === 'baseline') continue;
+      const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs));
+      const t = await timeStatements(client, captured, runs);
+      out.set(e.name, t);
+      log(
+        `  SQL ${e.name.padEnd(30)} ${t.statementsPerRequest} stmt  p50 ${t.median.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await ds.destroy();
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const settings = loadBenchSettings();
+  keep = settings.keep;
+  const loadAtStart = loadavg();
+  log(
+    `machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, node ${process.version}, load average ${loadAtStart.map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  if (loadAtStart[0] > 0.5)
+    log(
+      'note: the machine is already busy (load average above 0.5): other processes compete for the cores and the figures are noisier',
+    );
+
+  server = await resolveBenchServer(log);
+  log(`PostgreSQL: ${redact(server.adminUrl)} (${server.source}); creating ${BENCH_DATABASE}`);
+  const url = await recreateDatabase(server.adminUrl, BENCH_DATABASE);
+  createdDatabase = true;
+  const facts = await serverFacts(url);
+  log(
+    `server: ${Object.entries(facts)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
+
+  log(`seeding ${settings.doctors.toLocaleString('en')} doctors (migrations + seedDemoData)…`);
+  const seed = await migrateAndSeed(url, settings.doctors);
+  const s = seed.stats;
+  log(
+    `seeded in ${(s.ms / 1000).toFixed(1)} s (migrations ${(seed.migrateMs / 1000).toFixed(1)} s): ${s.doctors} doctors, ` +
+      `${s.clinics} clinics, ${s.doctorClinics} doctor-clinic links, ${s.offerings} specialist offerings, ${s.reviews} reviews`,
+  );
+
+  const samples = await pickSamples(url);
+  const all = benchEndpoints(samples);
+  const endpoints = settings.only.length
+    ? all.filter((e) => settings.only.some((o) => e.name.toLowerCase().includes(o)))
+    : all;
+  if (endpoints.length === 0)
+    throw new Error(`BENCH_ONLY matches no endpoint; names: ${all.map((e) => e.name).join(', ')}`);
+
+  log(`direct SQL: ${settings.sqlRuns} runs per endpoint, one connection, no load`);
+  const sql = await directSql(url, endpoints, settings.sqlRuns);
+
+  const secret = newKeyHashSecret();
+  const port = await freePort();
+  const apiKey = await issueAdminKey(serviceEnv(url, secret));
+  log(
+    `admin key issued with the CLI (${apiKey.slice(0, 17)}…); starting the service on port ${port}`,
+  );
+  service = await startService(serviceEnv(url, secret, port), port);
+  const origin = new URL(service.baseUrl).origin;
+  log(
+    `service ready (pid ${service.pid}); load: ${settings.connections} connections, ${settings.warmupSec} s warm-up + ${settings.durationSec} s per endpoint`,
+  );
+
+  const rows: EndpointReport[] = [];
+  for (const e of endpoints) {
+    const first = await probe(origin, apiKey, e.targets[0].path);
+    if (first.status !== 200)
+      log(`  ! ${e.name}: ${e.targets[0].path} answered ${first.status}: ${first.body}`);
+    const http = await loadEndpoint(e, { origin, apiKey, ...settings, servicePid: service.pid });
+    const verdict =
+      e.kind === 'baseline'
+        ? { pass: true, reason: 'baseline, not a target' }
+        : p99Verdict(http, settings.p99TargetMs);
+    rows.push({
+      name: e.name,
+      kind: e.kind,
+      urls: e.targets.length,
+      example: e.targets[0].path,
+      http,
+      sql: sql.get(e.name) ?? null,
+      verdict,
+    });
+    log(
+      `  HTTP ${e.name.padEnd(30)} ${String(http.rps).padStart(6)} req/s  p50 ${http.p50.toFixed(2)}  p99 ${http.p99.toFixed(2)} ms` +
+        `  non-2xx ${http.non2xx}  ${verdict.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
+  await service.stop();
+  service = undefined;
+
+  const aggregates = compareAggregates(rows);
+  const out: string[] = [];
+  out.push(
+    '',
+    `== HTTP, ${settings.doctors.toLocaleString('en')} doctors ==`,
+    httpTable(rows, settings.connections),
+  );
+  out.push('', '== Direct SQL (same statements, pg, one connection) ==', sqlTable(rows));
+  out.push('', '== Targets (issue 3) ==');
+  const targets = rows.filter((r) => r.kind !== 'baseline');
+  for (const r of targets)
+    out.push(`${r.verdict.pass ? 'PASS' : 'MISS'}  ${r.name}: ${r.verdict.reason}`);
+  if (aggregates) {
+    out.push(
+      `${aggregates.pass ? 'PASS' : 'MISS'}  summary and metadata not slower than a list page ` +
+        `(median over list rows: p50 ${aggregates.listP50} ms, p99 ${aggregates.listP99} ms): ` +
+        aggregates.rows
+          .map((a) => `${a.name} p50 ${a.p50} / p99 ${a.p99} ${a.pass ? 'ok' : 'SLOWER'}`)
+          .join('; '),
+    );
+  }
+  const misses =
+    targets.filter((r) => !r.verdict.pass).length + (aggregates && !aggregates.pass ? 1 : 0);
+  out.push(misses === 0 ? 'ALL TARGETS MET' : `${misses} target(s) missed`);
+  const loadAtEnd = loadavg();
+  out.push(
+    `seed: ${(s.ms / 1000).toFixed(1)} s for ${s.doctors} doctors; total run ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  out.push(
+    `load average (1/5/15 min) at start ${loadAtStart.map((x) => x.toFixed(2)).join(' ')}, at end ${loadAtEnd.map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  process.stdout.write(out.join('\n') + '\n');
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = join(RESULTS_DIR, `bench-${stamp}.json`);
+  const report = {
+    startedAt: new Date(started).toISOString(),
+    settings,
+    machine: {
+      cores: cpus().length,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      loadAtStart,
+      loadAtEnd,
+    },
+    postgres: { source: server.source, ...facts },
+    seed: { ...seed.stats, migrateMs: seed.migrateMs },
+    endpoints: rows,
+    aggregates,
+    targetsMet: misses === 0,
+  };
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  log(`results written to ${file}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+void main()
+  .then(
+    () => 0,
+    (e: unknown) => {
+      process.stderr.write(`bench failed: ${(e as Error).message}\n`);
+      if (service) process.stderr.write(`service output:\n${service.output()}\n`);
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  });

@@ -1,0 +1,90 @@
+import { DataSource } from 'typeorm';
+import { GetClinicUseCase } from '../../src/application/clinics/get-clinic.use-case';
+import { ListClinicsUseCase } from '../../src/application/clinics/list-clinics.use-case';
+import { ListSpecialistsUseCase } from '../../src/application/clinics/list-specialists.use-case';
+import { GetDoctorSummaryUseCase } from '../../src/application/doctors/get-doctor-summary.use-case';
+import { GetDoctorUseCase } from '../../src/application/doctors/get-doctor.use-case';
+import { ListDoctorsUseCase } from '../../src/application/doctors/list-doctors.use-case';
+import { SearchDoctorsUseCase } from '../../src/application/doctors/search-doctors.use-case';
+import { ListLanguagesUseCase } from '../../src/application/metadata/list-languages.use-case';
+import { ListSpecialtiesUseCase } from '../../src/application/metadata/list-specialties.use-case';
+import { GetClinicSignalsUseCase } from '../../src/application/reviews/get-clinic-signals.use-case';
+import { GetDoctorSignalsUseCase } from '../../src/application/reviews/get-doctor-signals.use-case';
+import { ListClinicReviewsUseCase } from '../../src/application/reviews/list-clinic-reviews.use-case';
+import { ListDoctorReviewsUseCase } from '../../src/application/reviews/list-doctor-reviews.use-case';
+import { SystemClock } from '../../src/application/shared/clock';
+import { DirectorySettings } from '../../src/application/shared/directory-settings';
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { TypeOrmMetadataRepository } from '../../src/infrastructure/persistence/metadata/typeorm-metadata.repository';
+import { TypeOrmReviewReadRepository } from '../../src/infrastructure/persistence/reviews/typeorm-review-read.repository';
+
+/** One statement as the repositories sent it. */
+export interface RecordedQuery {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+export interface Recorder {
+  /** A DataSource that records every `query` call, then runs it on the real one. */
+  readonly dataSource: DataSource;
+  /** The statements recorded since the last call, in the order they were sent. */
+  take(): RecordedQuery[];
+}
+
+/**
+ * Wraps `ds` so that the repositories' own SQL can be captured: the repositories are
+ * constructed over the proxy and call `query(sql, params)` as in the service, the proxy notes
+ * the statement and forwards it (so multi-step reads, which use an earlier row, still work).
+ */
+export function recordingDataSource(ds: DataSource): Recorder {
+  let log: RecordedQuery[] = [];
+  const query = (sql: string, params?: unknown[]) => {
+    log.push({ sql, params: params ?? [] });
+    return ds.query(sql, params);
+  };
+  const proxy = new Proxy(ds, {
+    get(target, prop, receiver) {
+      if (prop === 'query') return query;
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  return {
+    dataSource: proxy,
+    take() {
+      const out = log;
+      log = [];
+      return out;
+    },
+  };
+}
+
+/** The use cases of the service over the TypeORM repositories, with no cache (so SQL always runs). */
+export function directoryUseCases(ds: DataSource) {
+  const doctors = new TypeOrmDoctorReadRepository(ds);
+  const clinics = new TypeOrmClinicReadRepository(ds);
+  const reviews = new TypeOrmReviewReadRepository(ds);
+  const metadata = new TypeOrmMetadataRepository(ds);
+  const clock = new SystemClock();
+  const settings = new DirectorySettings(30, 5);
+  const cache = new NoReadCache();
+  return {
+    repositories: { doctors, clinics, reviews, metadata },
+    listDoctors: new ListDoctorsUseCase(doctors, clock, settings),
+    searchDoctors: new SearchDoctorsUseCase(doctors, clock, settings),
+    summary: new GetDoctorSummaryUseCase(doctors, clock, settings, cache),
+    getDoctor: new GetDoctorUseCase(doctors, clock, settings),
+    doctorReviews: new ListDoctorReviewsUseCase(doctors, reviews),
+    doctorSignals: new GetDoctorSignalsUseCase(doctors, reviews, settings),
+    listClinics: new ListClinicsUseCase(clinics, clock),
+    getClinic: new GetClinicUseCase(clinics, clock),
+    clinicReviews: new ListClinicReviewsUseCase(clinics, reviews),
+    clinicSignals: new GetClinicSignalsUseCase(clinics, reviews, settings),
+    specialists: new ListSpecialistsUseCase(clinics, clock),
+    specialties: new ListSpecialtiesUseCase(metadata, cache),
+    languages: new ListLanguagesUseCase(metadata, cache),
+  };
+}
+
+export type DirectoryUseCases = ReturnType<typeof directoryUseCases>;

@@ -1,0 +1,152 @@
+import { EndpointKind } from './endpoints';
+import { LoadResult } from './load';
+import { SqlTiming } from './direct-sql';
+import { quantile, round } from './stats';
+
+export interface EndpointReport {
+  readonly name: string;
+  readonly kind: EndpointKind;
+  readonly urls: number;
+  readonly example: string;
+  readonly http: LoadResult;
+  readonly sql: SqlTiming | null;
+  readonly verdict: Verdict;
+}
+
+export interface Verdict {
+  readonly pass: boolean;
+  readonly reason: string;
+}
+
+/** p99 under the target, and every answer a 2xx without transport errors (issue 3). */
+export function p99Verdict(http: LoadResult, targetMs: number): Verdict {
+  if (http.requests === 0) return { pass: false, reason: 'no answers' };
+  if (http.non2xx > 0 || http.errors > 0 || http.timeouts > 0) {
+    return {
+      pass: false,
+      reason: `${http.non2xx} non-2xx, ${http.errors} errors, ${http.timeouts} timeouts`,
+    };
+  }
+  return http.p99 < targetMs
+    ? { pass: true, reason: `p99 ${http.p99} < ${targetMs} ms` }
+    : { pass: false, reason: `p99 ${http.p99} >= ${targetMs} ms` };
+}
+
+export interface AggregateComparison {
+  readonly listP50: number;
+  readonly listP99: number;
+  readonly rows: { name: string; p50: number; p99: number; pass: boolean }[];
+  readonly pass: boolean;
+}
+
+/**
+ * "Summary and metadata not slower than a list page": each aggregate's p50 and p99 at most the
+ * median, over the list rows of the mix, of their p50 and p99.
+ */
+export function compareAggregates(rows: readonly EndpointReport[]): AggregateComparison | null {
+  const lists = rows.filter((r) => r.kind === 'list');
+  const aggregates = rows.filter((r) => r.kind === 'aggregate');
+  if (lists.length === 0 || aggregates.length === 0) return null;
+  const listP50 = round(
+    quantile(
+      lists.map((r) => r.http.p50),
+      0.5,
+    ),
+  );
+  const listP99 = round(
+    quantile(
+      lists.map((r) => r.http.p99),
+      0.5,
+    ),
+  );
+  const out = aggregates.map((r) => ({
+    name: r.name,
+    p50: r.http.p50,
+    p99: r.http.p99,
+    pass: r.http.p50 <= listP50 && r.http.p99 <= listP99,
+  }));
+  return { listP50, listP99, rows: out, pass: out.every((r) => r.pass) };
+}
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [
+    line(cells[0]),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...cells.slice(1).map(line),
+  ].join('\n');
+}
+
+const fmt = (n: number | null | undefined) =>
+  n === null || n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(2);
+
+export function httpTable(rows: readonly EndpointReport[], connections: number): string {
+  return table(
+    [
+      'endpoint',
+      'urls',
+      'req/s',
+      'p50 ms',
+      'p90 ms',
+      'p99 ms',
+      'max ms',
+      'non-2xx',
+      '1-conn p50',
+      'svc CPU/req',
+      'all CPU/req',
+      'p99<50',
+    ],
+    rows.map((r) => [
+      r.name,
+      r.urls,
+      r.http.rps,
+      fmt(r.http.p50),
+      fmt(r.http.p90),
+      fmt(r.http.p99),
+      fmt(r.http.max),
+      r.http.non2xx + r.http.errors + r.http.timeouts,
+      fmt(r.http.serialP50),
+      fmt(r.http.serviceCpuMsPerRequest),
+      fmt(r.http.machineCpuMsPerRequest),
+      r.kind === 'baseline' ? '-' : r.verdict.pass ? 'PASS' : 'MISS',
+    ]),
+  ).concat(
+    `\n(${connections} connections; 1-conn p50: the same URLs one request at a time, no queueing; CPU/req: ms of CPU per` +
+      '\n request under load, of the service process alone and of the whole machine: service + PostgreSQL + load generator)',
+  );
+}
+
+export function sqlTable(rows: readonly EndpointReport[]): string {
+  const withSql = rows.filter((r) => r.sql);
+  return table(
+    [
+      'endpoint',
+      'stmts',
+      'SQL p50 ms',
+      'SQL p99 ms',
+      'slowest stmt p50',
+      'per statement (p50 ms)',
+      'HTTP 1-conn p50',
+      'overhead',
+    ],
+    withSql.map((r) => {
+      const s = r.sql!;
+      return [
+        r.name,
+        s.statementsPerRequest,
+        fmt(s.median),
+        fmt(s.p99),
+        fmt(s.slowestStatementMedian),
+        s.statements.map((x) => `${x.label} ${fmt(x.median)}`).join(', '),
+        fmt(r.http.serialP50),
+        r.http.serialP50 === null ? '-' : fmt(round(r.http.serialP50 - s.median)),
+      ];
+    }),
+  ).concat(
+    '\n(SQL: the statements the use case sends, captured from the repositories, run one after the other with pg on one' +
+      '\n connection, no load; overhead = HTTP 1-conn p50 - SQL p50, i.e. auth lookup, framework, JSON, ETag, network)',
+  );
+}

@@ -1,0 +1,54 @@
+/** Benchmark settings, from the environment (all optional). */
+export interface BenchSettings {
+  /** Doctors seeded into the bench database (BENCH_DOCTORS, default 100,000). */
+  readonly doctors: number;
+  /** Keep the bench database (and so its data) at the end (BENCH_KEEP=1). */
+  readonly keep: boolean;
+  /** Concurrent connections of the load (BENCH_CONNECTIONS, default 32). */
+  readonly connections: number;
+  /** Seconds of measured load per endpoint (BENCH_DURATION, default 8). */
+  readonly durationSec: number;
+  /** Seconds of unmeasured load per endpoint before it (BENCH_WARMUP, default 2). */
+  readonly warmupSec: number;
+  /** Sequential requests on one connection per endpoint, for the unloaded latency (BENCH_SERIAL, default 100). */
+  readonly serialRequests: number;
+  /** Runs of each endpoint's SQL, directly on one connection (BENCH_SQL_RUNS, default 50). */
+  readonly sqlRuns: number;
+  /** Only the endpoints whose name contains one of these (BENCH_ONLY, comma-separated). */
+  readonly only: readonly string[];
+  /** Target: p99 under this many milliseconds for every endpoint (issue 3). */
+  readonly p99TargetMs: number;
+}
+
+export const BENCH_DATABASE = 'gtad_bench';
+
+function int(name: string, def: number, min: number, max: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+export function flag(name: string): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((process.env[name] ?? '').trim().toLowerCase());
+}
+
+export function loadBenchSettings(): BenchSettings {
+  return {
+    doctors: int('BENCH_DOCTORS', 100_000, 10, 1_000_000),
+    keep: flag('BENCH_KEEP'),
+    connections: int('BENCH_CONNECTIONS', 32, 1, 1000),
+    durationSec: int('BENCH_DURATION', 8, 1, 600),
+    warmupSec: int('BENCH_WARMUP', 2, 0, 600),
+    serialRequests: int('BENCH_SERIAL', 100, 0, 100_000),
+    sqlRuns: int('BENCH_SQL_RUNS', 50, 1, 100_000),
+    only: (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    p99TargetMs: 50,
+  };
+}

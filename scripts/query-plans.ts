@@ -1,0 +1,281 @@
+import 'reflect-metadata';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { openDataSource } from '../src/infrastructure/database/data-source-options';
+import {
+  BenchServer,
+  databaseExists,
+  dropDatabase,
+  migrateAndSeed,
+  recreateDatabase,
+  redact,
+  resolveBenchServer,
+  seededDoctors,
+  withDatabase,
+} from './bench/database';
+import { pickSamples } from './bench/endpoints';
+import { RESULTS_DIR } from './bench/paths';
+import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
+import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
+import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
+import { quantile, round } from './bench/stats';
+
+/**
+ * `npm run plans` (issue 3, item 4): EXPLAIN (ANALYZE, BUFFERS) of every statement the
+ * repositories send for the directory's reads, at 100,000 doctors (BENCH_DOCTORS). The SQL is
+ * the repositories' own: they run over a DataSource whose `query` records each (SQL, params).
+ * Fails (exit 1) when a plan reads doctors, clinics, doctor_search, clinic_doctor_search,
+ * specialist_offerings or reviews with a Seq Scan. The whole-directory aggregates (summary,
+ * metadata: cached by the service) are reported but only fail with PLANS_STRICT=1.
+ * Reuses the bench database when `npm run bench` left it (BENCH_KEEP=1) with the same size.
+ */
+
+const GUARDED = new Set([
+  'doctors',
+  'clinics',
+  'doctor_search',
+  'clinic_doctor_search',
+  'specialist_offerings',
+  'reviews',
+]);
+const SLOW_MS = Number(process.env.PLANS_SLOW_MS ?? 10);
+const RUNS = 3;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Strategy?: string;
+  Plans?: PlanNode[];
+}
+
+interface ExplainJson {
+  Plan: PlanNode;
+  'Planning Time': number;
+  'Execution Time': number;
+  JIT?: { Timing?: { Total?: number } };
+}
+
+interface StatementPlan {
+  readonly case: string;
+  readonly kind: PlanKind;
+  readonly statement: number;
+  readonly sql: string;
+  readonly params: readonly unknown[];
+  readonly topNode: string;
+  readonly indexes: string[];
+  readonly seqScans: string[];
+  readonly guardedSeqScans: string[];
+  readonly executionMs: number;
+  readonly planningMs: number;
+  readonly jitMs: number | null;
+  readonly failed: boolean;
+  readonly slow: boolean;
+  readonly text?: string;
+}
+
+function walk(node: PlanNode, visit: (n: PlanNode) => void): void {
+  visit(node);
+  for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+function describe(node: PlanNode): string {
+  return node.Strategy && node.Strategy !== 'Plain'
+    ? `${node['Node Type']} (${node.Strategy})`
+    : node['Node Type'];
+}
+
+async function explain(
+  client: Client,
+  q: RecordedQuery,
+): Promise<{ json: ExplainJson; times: number[] }> {
+  const times: number[] = [];
+  let json: ExplainJson | undefined;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await client.query<{ 'QUERY PLAN': ExplainJson[] }>({
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`,
+      values: q.params as unknown[],
+    });
+    json = r.rows[0]['QUERY PLAN'][0];
+    times.push(json['Execution Time']);
+  }
+  return { json: json!, times };
+}
+
+async function textPlan(client: Client, q: RecordedQuery): Promise<string> {
+  const r = await client.query<{ 'QUERY PLAN': string }>({
+    text: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`,
+    values: q.params as unknown[],
+  });
+  return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+}
+
+function compactParams(params: readonly unknown[]): string {
+  return JSON.stringify(params.map((p) => (p instanceof Date ? p.toISOString() : p)));
+}
+
+function oneLine(sql: string, max = 160): string {
+  const s = sql.replace(/\s+/g, ' ').trim();
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+async function prepare(
+  server: BenchServer,
+  doctors: number,
+  log: (m: string) => void,
+): Promise<{ url: string; drop: boolean }> {
+  const url = withDatabase(server.adminUrl, BENCH_DATABASE);
+  if (await databaseExists(server.adminUrl, BENCH_DATABASE)) {
+    const n = await seededDoctors(url);
+    if (n === doctors) {
+      log(`reusing ${BENCH_DATABASE} (${n} doctors, left by npm run bench with BENCH_KEEP=1)`);
+      return { url, drop: false };
+    }
+    log(`${BENCH_DATABASE} holds ${n ?? 'no'} doctors, not ${doctors}: seeding it again`);
+  }
+  await recreateDatabase(server.adminUrl, BENCH_DATABASE);
+  log(`seeding ${doctors.toLocaleString('en')} doctors…`);
+  const seed = await migrateAndSeed(url, doctors);
+  log(`seeded in ${(seed.stats.ms / 1000).toFixed(1)} s`);
+  return { url, drop: !flag('BENCH_KEEP') };
+}
+
+async function main(): Promise<number> {
+  const log = (m: string) => process.stdout.write(`[plans] ${m}\n`);
+  const settings = loadBenchSettings();
+  const strict = flag('PLANS_STRICT');
+  const server = await resolveBenchServer(log);
+  let drop = false;
+  try {
+    log(`PostgreSQL: ${redact(server.adminUrl)} (${server.source})`);
+    const prepared = await prepare(server, settings.doctors, log);
+    drop = prepared.drop;
+    const url = prepared.url;
+    const samples = await pickSamples(url);
+    const cases: PlanCase[] = planCases(samples);
+
+    // Capture: each case through the use cases, over the recording DataSource.
+    const ds = await openDataSource(url, {
+      poolSize: 2,
+      connectTimeoutMs: 10_000,
+      statementTimeoutMs: 60_000,
+    });
+    const recorder = recordingDataSource(ds);
+    const useCases = directoryUseCases(recorder.dataSource);
+    const captured: { c: PlanCase; statements: RecordedQuery[] }[] = [];
+    try {
+      for (const c of cases) {
+        recorder.take();
+        await c.target.call(useCases);
+        captured.push({ c, statements: recorder.take() });
+      }
+    } finally {
+      await ds.destroy();
+    }
+
+    const client = new Client({ connectionString: url, application_name: 'gtad-plans' });
+    await client.connect();
+    const plans: StatementPlan[] = [];
+    const seen = new Set<string>();
+    try {
+      for (const { c, statements } of captured) {
+        for (const [i, q] of statements.entries()) {
+          const key = `${q.sql}\u0000${compactParams(q.params)}`;
+          if (seen.has(key)) continue; // the same statement from an earlier case (e.g. idOfCpso)
+          seen.add(key);
+          const { json, times } = await explain(client, q);
+          const indexes = new Set<string>();
+          const seqScans = new Set<string>();
+          walk(json.Plan, (n) => {
+            if (n['Index Name']) indexes.add(n['Index Name']);
+            if (n['Node Type'] === 'Seq Scan' && n['Relation Name'])
+              seqScans.add(n['Relation Name']);
+          });
+          const guardedSeqScans = [...seqScans].filter((r) => GUARDED.has(r));
+          const failed = guardedSeqScans.length > 0 && (c.kind !== 'aggregate' || strict);
+          const executionMs = round(quantile(times, 0.5), 3);
+          const slow = executionMs > SLOW_MS;
+          plans.push({
+            case: c.name,
+            kind: c.kind,
+            statement: i + 1,
+            sql: q.sql,
+            params: q.params,
+            topNode: describe(json.Plan),
+            indexes: [...indexes],
+            seqScans: [...seqScans],
+            guardedSeqScans,
+            executionMs,
+            planningMs: round(json['Planning Time'], 3),
+            jitMs: json.JIT?.Timing?.Total !== undefined ? round(json.JIT.Timing.Total, 3) : null,
+            failed,
+            slow,
+            text:
+              failed || slow || guardedSeqScans.length > 0 ? await textPlan(client, q) : undefined,
+          });
+        }
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+
+    for (const p of plans) {
+      const status = p.failed
+        ? 'SEQ '
+        : p.guardedSeqScans.length
+          ? 'seq*'
+          : p.slow
+            ? 'SLOW'
+            : 'ok  ';
+      process.stdout.write(
+        `${status} ${p.executionMs.toFixed(2).padStart(8)} ms  ${`${p.case} #${p.statement}`.padEnd(72)} ` +
+          `plan ${p.planningMs.toFixed(2)} ms; top: ${p.topNode}; index: ${p.indexes.join(', ') || 'NONE'}` +
+          `${p.seqScans.length ? `; seq scan: ${p.seqScans.join(', ')}` : ''}${p.jitMs !== null ? `; JIT ${p.jitMs} ms` : ''}\n`,
+      );
+    }
+    const noteworthy = plans.filter((p) => p.text);
+    for (const p of noteworthy) {
+      process.stdout.write(
+        `\n--- ${p.case} #${p.statement} (${p.kind}${p.failed ? ', SEQ SCAN' : ''}${p.slow ? `, slow: ${p.executionMs} ms` : ''})\n` +
+          `SQL: ${oneLine(p.sql, 400)}\nparams: ${compactParams(p.params)}\n${p.text}\n`,
+      );
+    }
+    const failed = plans.filter((p) => p.failed);
+    const slow = plans.filter((p) => p.slow);
+    const expected = plans.filter((p) => !p.failed && p.guardedSeqScans.length);
+    process.stdout.write(
+      `\n${plans.length} statements from ${cases.length} reads at ${settings.doctors.toLocaleString('en')} doctors: ` +
+        `${failed.length} with a Seq Scan on a guarded table, ${slow.length} over ${SLOW_MS} ms` +
+        `${expected.length ? `, ${expected.length} whole-directory aggregate(s) scanning by nature (seq*; PLANS_STRICT=1 fails them)` : ''}\n`,
+    );
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = join(RESULTS_DIR, `plans-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({ doctors: settings.doctors, slowMs: SLOW_MS, plans }, null, 2) + '\n',
+    );
+    log(`plans written to ${file}`);
+    if (failed.length) {
+      process.stdout.write(
+        `FAIL: Seq Scan in ${failed.map((p) => `${p.case} #${p.statement} (${p.guardedSeqScans.join(', ')})`).join('; ')}\n`,
+      );
+      return 1;
+    }
+    process.stdout.write(
+      'PASS: no Seq Scan on doctors, clinics, doctor_search, clinic_doctor_search, specialist_offerings or reviews\n',
+    );
+    return 0;
+  } finally {
+    if (drop) await dropDatabase(server.adminUrl, BENCH_DATABASE).catch(() => undefined);
+    await server.stop().catch(() => undefined);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`plans failed: ${(e as Error).message}\n`);
+    process.exit(2);
+  },
+);

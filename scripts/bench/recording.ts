@@ -1,3 +1,4 @@
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { DataSource } from 'typeorm';
 import { GetClinicUseCase } from '../../src/application/clinics/get-clinic.use-case';
 import { ListClinicsUseCase } from '../../src/application/clinics/list-clinics.use-case';
@@ -62,13 +63,14 @@ export function recordingDataSource(ds: DataSource): Recorder {
 
 /** The use cases of the service over the TypeORM repositories, with no cache (so SQL always runs). */
 export function directoryUseCases(ds: DataSource) {
-  const doctors = new TypeOrmDoctorReadRepository(ds);
-  const clinics = new TypeOrmClinicReadRepository(ds);
+  const cache = new NoReadCache();
+  const refs = new ReferenceIds(ds, cache);
+  const doctors = new TypeOrmDoctorReadRepository(ds, refs, cache);
+  const clinics = new TypeOrmClinicReadRepository(ds, refs, cache);
   const reviews = new TypeOrmReviewReadRepository(ds);
   const metadata = new TypeOrmMetadataRepository(ds);
   const clock = new SystemClock();
   const settings = new DirectorySettings(30, 5);
-  const cache = new NoReadCache();
   return {
     repositories: { doctors, clinics, reviews, metadata },
     listDoctors: new ListDoctorsUseCase(doctors, clock, settings),

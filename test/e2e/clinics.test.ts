@@ -7,6 +7,7 @@ import {
   FIXTURE_NOW,
   loadDirectoryFixture,
 } from '../fixtures/directory.fixture';
+import { refreshReadModels } from '../../src/infrastructure/persistence/directory/read-models';
 import { authHeaders } from '../support/auth';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
@@ -81,6 +82,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
       ['languages=Tamil', []],
     ])('filters %s', async (query, expected) => {
       expect(await ids(`/clinics?${query}`)).toEqual(expected);
+      expect((await get(`/clinics?${query}&limit=0`)).body.total).toBe(expected.length);
     });
 
     it('orders by distance when lat and lng are sent, and pages without overlap', async () => {
@@ -310,6 +312,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
       ['specialty=Pediatrics', []],
     ])('filters %s', async (query, expected) => {
       expect(await ids(`/specialists?${query}`)).toEqual(expected);
+      expect((await get(`/specialists?${query}&limit=0`)).body.total).toBe(expected.length);
     });
 
     it('orders by distance when lat and lng are sent', async () => {
@@ -383,5 +386,44 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         ).toBe(l.doctorCount);
       }
     });
+  });
+});
+
+describe('clinics at the same distance (e2e)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let auth: Record<string, string>;
+  const TWIN = '00000000-0000-4000-8000-000000000044'; // same building as C4, smaller id
+
+  beforeAll(async () => {
+    db = await createTestDatabase('clinic_ties');
+    await loadDirectoryFixture(db.dataSource);
+    await db.dataSource.query(
+      `INSERT INTO clinics (id, name, street_address, city, postal_code, lat, lng, phone, website, type, hours,
+         weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source)
+       SELECT $1, 'Zed Twin Clinic', street_address, city, postal_code, lat, lng, phone, website, type, hours,
+         weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source
+         FROM clinics WHERE id = $2`,
+      [TWIN, C4],
+    );
+    await refreshReadModels((sql) => db.dataSource.query(sql));
+    t = await createTestApp(db, {}, new FixedClock(FIXTURE_NOW));
+    auth = await authHeaders(t, 'live');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('orders ties by id and pages across them without overlap or gap', async () => {
+    const at = 'lat=43.6532&lng=-79.3832';
+    const page = async (q: string) =>
+      (
+        (await call(t.app, 'GET', `/clinics?${at}&${q}`, auth)).body.clinics as { id: string }[]
+      ).map((c) => c.id);
+    expect(await page('limit=1')).toEqual([TWIN]);
+    expect(await page('limit=1&offset=1')).toEqual([C4]);
+    expect(await page('limit=2&offset=1')).toEqual([C4, C1]);
+    expect(await page('limit=10')).toEqual([TWIN, C4, C1, C3, C2, C5]);
   });
 });

@@ -1,7 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
-
 export function createRootLogger(level: string): Logger {
   return pino({
     level,
@@ -38,7 +37,7 @@ export class JsonLogger implements LoggerService {
     context?: string,
   ) {
     if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
-      this.pino[level]({ context, ...(message) });
+      this.pino[level]({ context, ...message });
     } else if (message instanceof Error) {
       this.pino[level]({ context, err: message }, message.message);
     } else {

@@ -1,3 +1,4 @@
+import { READ_MODELS, refreshReadModels } from '../persistence/directory/read-models';
 import { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { BulkColumn, bulkInsert, runQuery } from './bulk-insert';
@@ -75,9 +76,7 @@ export async function replaceDirectoryData(ds: DataSource, data: DemoDataset): P
       await run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`);
       // Plain REFRESH (not CONCURRENTLY): the whole content changes, and a concurrent refresh
       // would diff every row for nothing. Readers of the views wait from here to the commit only.
-      await run('REFRESH MATERIALIZED VIEW doctor_search');
-      await run('REFRESH MATERIALIZED VIEW clinic_doctor_search');
-      await run('ANALYZE doctor_search, clinic_doctor_search');
+      await refreshReadModels((sql) => run(sql));
       const payload = JSON.stringify({
         reason: 'seed',
         doctors: stats.doctors,
@@ -85,6 +84,8 @@ export async function replaceDirectoryData(ds: DataSource, data: DemoDataset): P
       });
       await run('SELECT pg_notify($1, $2)', [DIRECTORY_CHANGED_CHANNEL, payload]);
       await run('COMMIT');
+      // Fresh view files have no visibility map yet: vacuum them so counts can be index-only.
+      await run(`VACUUM (ANALYZE) ${READ_MODELS.join(', ')}`);
       return { ...stats, ms: Date.now() - t0 };
     } catch (e) {
       await run('ROLLBACK').catch(() => undefined);

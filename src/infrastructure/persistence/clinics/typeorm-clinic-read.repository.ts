@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ClinicReadRepository } from '../../../application/clinics/clinic-read.repository';
+import { ReadCache } from '../../../application/shared/read-cache';
 import {
   ClinicDetailRecord,
   ClinicListRecord,
@@ -19,10 +20,12 @@ import {
   clinicFlagConditions,
   doctorConditions,
   hasDoctorConditions,
-  idsOf,
+  hasScalarDoctorConditions,
   namesOf,
+  sortedNamesOf,
   where,
 } from '../directory/criteria-sql';
+import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
 import {
   ClinicDetailRow,
@@ -33,26 +36,24 @@ import {
   toSpecialistRecord,
 } from './clinic-row.mapper';
 
-/** Distinct names over the practising doctors of clinic `clinicExpr`, alphabetical. */
-function unionOf(
-  table: 'specialties' | 'languages',
-  column: string,
-  clinicExpr: string,
-  extra = '',
-): string {
-  return `ARRAY(SELECT r.name FROM ${table} r WHERE r.id IN (
-            SELECT unnest(cd.${column}) FROM clinic_doctor_search cd WHERE cd.clinic_id = ${clinicExpr} ${extra})
-          ORDER BY r.name_key)`;
+const COUNT_TTL_MS = 600_000;
+
+function pointOf(near: GeoPoint, p: SqlParams): string {
+  return `ll_to_earth(${p.add(near.lat)}::float8, ${p.add(near.lng)}::float8)`;
 }
 
-/** Distance key that the GiST index on ll_to_earth(lat, lng) serves (KNN order). */
-function distanceTo(near: GeoPoint, p: SqlParams): string {
-  return `(ll_to_earth(c.lat, c.lng) <-> ll_to_earth(${p.add(near.lat)}::float8, ${p.add(near.lng)}::float8))`;
-}
-
+/**
+ * Clinic lists read `clinic_search` (flags, point, and the union of the practising doctors'
+ * specialty and language ids, all indexed); specialists read `specialist_search`. Totals come
+ * from `clinic_facets` when no doctor filter is sent, and are cached until the directory changes.
+ */
 @Injectable()
 export class TypeOrmClinicReadRepository extends ClinicReadRepository {
-  constructor(private readonly ds: DataSource) {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly refs: ReferenceIds,
+    private readonly cache: ReadCache,
+  ) {
     super();
   }
 
@@ -62,34 +63,51 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     page: PageRequest,
     now: Date,
   ): Promise<Page<ClinicListRecord>> {
+    const ids = await this.refs.resolve(criteria);
+    if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
-    const conds = clinicFlagConditions('c', criteria, p, 'accepting_new_patients');
+    const conds = clinicFlagConditions('cs', criteria, p);
     if (criteria.hasWebsite !== undefined)
-      conds.push(`c.website IS ${criteria.hasWebsite ? 'NOT ' : ''}NULL`);
-    conds.push(...this.doctorExists(criteria, p, now, 'c.id'));
-    const countParams = [...p.values];
-    const sortKey = criteria.near ? distanceTo(criteria.near, p) : 'c.name_key';
+      conds.push(`cs.has_website = ${p.add(criteria.hasWebsite)}`);
+    const facetConds = [...conds];
+    if (ids.specialtyIds) conds.push(`cs.specialty_ids && ${p.add(ids.specialtyIds)}::smallint[]`);
+    if (ids.languageIds) conds.push(`cs.language_ids && ${p.add(ids.languageIds)}::smallint[]`);
+    // The unions are exact for one list filter alone; together, or with a scalar filter, one
+    // doctor must satisfy them all, which only the per-doctor rows can tell.
+    if (hasScalarDoctorConditions(criteria) || (ids.specialtyIds && ids.languageIds)) {
+      conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
+    }
+    const total = hasDoctorConditions(criteria)
+      ? this.cachedCount(`SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`, [
+          ...p.values,
+        ])
+      : this.cachedCount(
+          `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
+          [...p.values],
+        );
+
+    const pageSql = criteria.near
+      ? this.nearestFirst(criteria.near, conds, p, page)
+      : this.byName(conds, p, page);
     const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
     const links = include.has('links') ? 'c.links' : 'NULL::jsonb';
     const sql = `
+      WITH ${pageSql}
       SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
-             ${unionOf('languages', 'language_ids', 'c.id')} AS languages,
-             ${unionOf('specialties', 'specialty_ids', 'c.id')} AS specialties,
+             ${sortedNamesOf('languages', 'cs.language_ids')} AS languages,
+             ${sortedNamesOf('specialties', 'cs.specialty_ids')} AS specialties,
              c.lat, c.lng, ${notes} AS notes, ${links} AS links
-        FROM (SELECT c.id, ${sortKey} AS k FROM clinics c ${where(conds)}
-               ORDER BY k, c.id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}) pg
-        JOIN clinics c ON c.id = pg.id
-       ORDER BY pg.k, pg.id`;
-    const [rows, count] = await Promise.all([
+        FROM page pg
+        JOIN clinics c ON c.id = pg.clinic_id
+        JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
+       ORDER BY pg.k, pg.clinic_id`;
+    const [rows, n] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as ClinicListRow[])
         : this.ds.query<ClinicListRow[]>(sql, p.values),
-      this.ds.query<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM clinics c ${where(conds)}`,
-        countParams,
-      ),
+      total,
     ]);
-    return { items: rows.map(toClinicListRecord), total: count[0].n };
+    return { items: rows.map(toClinicListRecord), total: n };
   }
 
   async findById(id: string): Promise<ClinicDetailRecord | null> {
@@ -120,56 +138,108 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     page: PageRequest,
     now: Date,
   ): Promise<Page<SpecialistRecord>> {
+    const ids = await this.refs.resolve({
+      specialties: criteria.specialties,
+      languages: criteria.languages,
+    });
+    if (ids.impossible || !ids.specialtyIds) return { items: [], total: 0 };
     const p = new SqlParams();
-    const conds = [`so.specialty_id = ANY(${idsOf('specialties', criteria.specialties, p)})`];
-    conds.push(...clinicFlagConditions('c', criteria, p, 'accepting_new_patients'));
-    // The doctor who satisfies the doctor filters must also practise the pair's specialty.
-    conds.push(...this.doctorExists(criteria, p, now, 'so.clinic_id', 'so.specialty_id'));
-    const countParams = [...p.values];
+    const specialtyIds = ids.specialtyIds;
+    // One specialty reads the order index as it is; several need a sort.
+    const conds = [
+      specialtyIds.length === 1
+        ? `ss.specialty_id = ${p.add(specialtyIds[0])}`
+        : `ss.specialty_id = ANY(${p.add(specialtyIds)}::smallint[])`,
+      ...clinicFlagConditions('ss', criteria, p),
+    ];
+    const doctorFilters = { ...criteria, specialties: undefined };
+    if (hasDoctorConditions(doctorFilters)) {
+      // The doctor who satisfies the doctor filters must also practise the pair's specialty.
+      conds.push(
+        this.doctorExists(
+          doctorFilters,
+          { ...ids, specialtyIds: undefined },
+          p,
+          now,
+          'ss.clinic_id',
+          'ss.specialty_id',
+        ),
+      );
+    }
+    const total = this.cachedCount(
+      `SELECT count(*)::int AS n FROM specialist_search ss ${where(conds)}`,
+      [...p.values],
+    );
     const order = criteria.near
       ? {
-          key: distanceTo(criteria.near, p),
-          inner: 'k, so.clinic_id, so.specialty_id',
-          outer: 'pg.k, pg.clinic_id, pg.specialty_id',
+          key: `ss.earth <-> ${pointOf(criteria.near, p)}`,
+          inner: 'k, ss.clinic_id, ss.specialty_id',
         }
-      : {
-          key: 'c.name_key',
-          inner: 'so.wait_weeks, k, so.clinic_id, so.specialty_id',
-          outer: 'pg.wait_weeks, pg.k, pg.clinic_id, pg.specialty_id',
-        };
+      : { key: '0::float8', inner: 'ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id' };
     const sql = `
       SELECT c.id, c.name, sp.name AS specialty,
-             ${unionOf('languages', 'language_ids', 'c.id', 'AND pg.specialty_id = ANY(cd.specialty_ids)')} AS languages,
+             ARRAY(SELECT r.name FROM languages r WHERE r.id IN (
+                     SELECT unnest(cd.language_ids) FROM clinic_doctor_search cd
+                      WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
+                   ORDER BY r.name_key) AS languages,
              c.accepting_new_patients AS accepting, pg.wait_weeks
-        FROM (SELECT so.clinic_id, so.specialty_id, so.wait_weeks, ${order.key} AS k
-                FROM specialist_offerings so JOIN clinics c ON c.id = so.clinic_id ${where(conds)}
+        FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ${order.key} AS k
+                FROM specialist_search ss ${where(conds)}
                ORDER BY ${order.inner} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}) pg
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
-       ORDER BY ${order.outer}`;
-    const [rows, count] = await Promise.all([
+       ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
+    const [rows, n] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as SpecialistRow[])
         : this.ds.query<SpecialistRow[]>(sql, p.values),
-      this.ds.query<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM specialist_offerings so JOIN clinics c ON c.id = so.clinic_id ${where(conds)}`,
-        countParams,
-      ),
+      total,
     ]);
-    return { items: rows.map(toSpecialistRecord), total: count[0].n };
+    return { items: rows.map(toSpecialistRecord), total: n };
+  }
+
+  /** `page` CTE in name order (the (name_key, clinic_id) index). */
+  private byName(conds: string[], p: SqlParams, page: PageRequest): string {
+    return `page AS (SELECT cs.clinic_id, cs.name_key AS k FROM clinic_search cs ${where(conds)}
+                      ORDER BY cs.name_key, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+  }
+
+  /**
+   * `page` CTE nearest first, exactly ordered by (distance, id), on the GiST index: a
+   * nearest-neighbour scan finds the distance of the page's last row, then the rows within it
+   * (ties included, found through the index's bounding box) are sorted by (distance, id).
+   */
+  private nearestFirst(near: GeoPoint, conds: string[], p: SqlParams, page: PageRequest): string {
+    const pt = pointOf(near, p);
+    return `edge AS (SELECT max(k) AS r FROM (SELECT cs.earth <-> ${pt} AS k FROM clinic_search cs ${where(conds)}
+                                            ORDER BY cs.earth <-> ${pt} LIMIT ${p.add(page.limit + page.offset)}) x),
+            page AS (SELECT cs.clinic_id, cs.earth <-> ${pt} AS k FROM clinic_search cs, edge
+                      ${where([...conds, `cube_enlarge(${pt}, edge.r + 1, 3) @> cs.earth`, `cs.earth <-> ${pt} <= edge.r`])}
+                      ORDER BY k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 
   /** "At least one of its practising doctors satisfies all of them together" (decisions.md). */
   private doctorExists(
     c: DoctorAttributeCriteria,
+    ids: ResolvedNames,
     p: SqlParams,
     now: Date,
     clinicExpr: string,
     specialtyExpr?: string,
-  ): string[] {
-    if (!hasDoctorConditions(c)) return [];
-    const conds = [`cd.clinic_id = ${clinicExpr}`, ...doctorConditions('cd', c, p, now)];
+  ): string {
+    const conds = [`cd.clinic_id = ${clinicExpr}`, ...doctorConditions('cd', c, ids, p, now)];
     if (specialtyExpr) conds.push(`${specialtyExpr} = ANY(cd.specialty_ids)`);
-    return [`EXISTS (SELECT 1 FROM clinic_doctor_search cd WHERE ${conds.join(' AND ')})`];
+    return `EXISTS (SELECT 1 FROM clinic_doctor_search cd WHERE ${conds.join(' AND ')})`;
+  }
+
+  private cachedCount(sql: string, params: unknown[]): Promise<number> {
+    return this.cache.getOrLoad(
+      `count:${sql}:${JSON.stringify(params)}`,
+      COUNT_TTL_MS,
+      async () => {
+        const rows = await this.ds.query<{ n: number }[]>(sql, params);
+        return rows[0].n;
+      },
+    );
   }
 }

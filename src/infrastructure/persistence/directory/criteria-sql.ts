@@ -3,31 +3,35 @@ import {
   DoctorAttributeCriteria,
 } from '../../../domain/directory/criteria';
 import { latestStartYearFor } from '../../../domain/doctors/years-of-practice';
+import { ResolvedNames } from './reference-ids';
 import { SqlParams } from './sql-params';
-
-/** Ids of the named reference rows (case-insensitive); unknown names match nothing. */
-export function idsOf(
-  table: 'specialties' | 'languages',
-  names: readonly string[],
-  p: SqlParams,
-): string {
-  return `ARRAY(SELECT id FROM ${table} WHERE name_key = ANY(${p.add(names.map((n) => n.toLowerCase()))}::text[]))`;
-}
 
 /**
  * Conditions on a doctor's own attributes, for a relation `a` with the columns gender,
- * practice_start_year, specialty_ids and language_ids (doctor_search, clinic_doctor_search).
+ * practice_start_year, specialty_ids and language_ids (doctor_search, clinic_doctor_search,
+ * and doctor_facets for the scalar ones).
  */
 export function doctorConditions(
+  a: string,
+  c: DoctorAttributeCriteria,
+  ids: ResolvedNames,
+  p: SqlParams,
+  now: Date,
+): string[] {
+  const out: string[] = [];
+  if (ids.specialtyIds) out.push(`${a}.specialty_ids && ${p.add(ids.specialtyIds)}::smallint[]`);
+  if (ids.languageIds) out.push(`${a}.language_ids && ${p.add(ids.languageIds)}::smallint[]`);
+  out.push(...scalarDoctorConditions(a, c, p, now));
+  return out;
+}
+
+export function scalarDoctorConditions(
   a: string,
   c: DoctorAttributeCriteria,
   p: SqlParams,
   now: Date,
 ): string[] {
   const out: string[] = [];
-  if (c.specialties?.length)
-    out.push(`${a}.specialty_ids && ${idsOf('specialties', c.specialties, p)}`);
-  if (c.languages?.length) out.push(`${a}.language_ids && ${idsOf('languages', c.languages, p)}`);
   if (c.gender) out.push(`${a}.gender = ${p.add(c.gender)}`);
   if (c.minYears !== undefined)
     out.push(`${a}.practice_start_year <= ${p.add(latestStartYearFor(c.minYears, now))}`);
@@ -36,25 +40,22 @@ export function doctorConditions(
   return out;
 }
 
-export function hasDoctorConditions(c: DoctorAttributeCriteria): boolean {
-  return Boolean(
-    c.specialties?.length ||
-    c.languages?.length ||
-    c.gender ||
-    c.minYears !== undefined ||
-    c.maxYears !== undefined,
-  );
+export function hasScalarDoctorConditions(c: DoctorAttributeCriteria): boolean {
+  return Boolean(c.gender || c.minYears !== undefined || c.maxYears !== undefined);
 }
 
-/** Equality conditions on clinic flags; `acceptingColumn` differs between clinics and doctor_search. */
+export function hasDoctorConditions(c: DoctorAttributeCriteria): boolean {
+  return Boolean(c.specialties?.length || c.languages?.length || hasScalarDoctorConditions(c));
+}
+
+/** Equality conditions on clinic flags; every read model names them alike. */
 export function clinicFlagConditions(
   a: string,
   c: ClinicAttributeCriteria,
   p: SqlParams,
-  acceptingColumn: string,
 ): string[] {
   const flags: [boolean | undefined, string][] = [
-    [c.accepting, acceptingColumn],
+    [c.accepting, 'accepting'],
     [c.evening, 'evening'],
     [c.weekend, 'weekend'],
     [c.wheelchair, 'wheelchair'],
@@ -74,4 +75,9 @@ export const CLINIC_ADDRESS_SQL = `(c.street_address || ', ' || c.city || ', ON 
 /** Names of the reference rows whose ids are in an array column, in the array's order. */
 export function namesOf(table: 'specialties' | 'languages', arrayExpr: string): string {
   return `ARRAY(SELECT r.name FROM unnest(${arrayExpr}) WITH ORDINALITY AS u(id, ord) JOIN ${table} r ON r.id = u.id ORDER BY u.ord)`;
+}
+
+/** Names of the reference rows whose ids are in an array column, alphabetical. */
+export function sortedNamesOf(table: 'specialties' | 'languages', arrayExpr: string): string {
+  return `ARRAY(SELECT r.name FROM ${table} r WHERE r.id = ANY(${arrayExpr}) ORDER BY r.name_key)`;
 }

@@ -9,6 +9,7 @@ import { TypeOrmDoctorReadRepository } from '../doctors/typeorm-doctor-read.repo
 import { TypeOrmMetadataRepository } from '../metadata/typeorm-metadata.repository';
 import { TypeOrmReviewReadRepository } from '../reviews/typeorm-review-read.repository';
 import { DirectoryReadCache } from './directory-read-cache';
+import { ReferenceIds } from './reference-ids';
 
 /**
  * Binds the directory's read ports to their TypeORM adapters. The directory features (doctors,
@@ -21,6 +22,7 @@ import { DirectoryReadCache } from './directory-read-cache';
     { provide: ReviewReadRepository, useClass: TypeOrmReviewReadRepository },
     { provide: MetadataRepository, useClass: TypeOrmMetadataRepository },
     { provide: ReadCache, useClass: DirectoryReadCache },
+    ReferenceIds,
   ],
   exports: [
     DoctorReadRepository,

@@ -5,13 +5,17 @@ import { DATABASE_RUNTIME } from '../../config/core.module';
 import { DatabaseRuntime } from '../../database/database-runtime';
 import { DIRECTORY_CHANGED_CHANNEL } from '../../seed/demo-data.seeder';
 
+/** Bounds memory whatever clients ask: the least recently used answer goes first. */
+export const MAX_ENTRIES = 20_000;
+
 interface Entry {
   value: Promise<unknown>;
   expires: number;
 }
 
 /**
- * In-process cache of aggregate reads (summary, metadata). Entries live `ttlMs` at most and are
+ * In-process cache of aggregate reads (summary, metadata, list totals, reference ids), least
+ * recently used out past MAX_ENTRIES. Entries live `ttlMs` at most and are
  * all dropped when PostgreSQL notifies `directory_changed` (sent by the command that replaces
  * the data), so every instance sees new data at once. Concurrent misses share one load.
  */
@@ -30,9 +34,16 @@ export class DirectoryReadCache extends ReadCache implements OnModuleInit, OnApp
   getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit && hit.expires > now) {
+      // Least recently used first in the map's order: a hit moves to the end.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
     const value = load();
+    this.entries.delete(key);
     this.entries.set(key, { value, expires: now + ttlMs });
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     // A failed load is not kept: the next request tries again.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);

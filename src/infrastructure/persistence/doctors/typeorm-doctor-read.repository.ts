@@ -4,13 +4,16 @@ import { DoctorReadRepository } from '../../../application/doctors/doctor-read.r
 import { DoctorCriteria } from '../../../domain/directory/criteria';
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
+import { ReadCache } from '../../../application/shared/read-cache';
 import {
   CLINIC_ADDRESS_SQL,
   clinicFlagConditions,
   doctorConditions,
   namesOf,
+  scalarDoctorConditions,
   where,
 } from '../directory/criteria-sql';
+import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { escapeLike, SqlParams } from '../directory/sql-params';
 import {
   DoctorRow,
@@ -28,39 +31,60 @@ const DOCTOR_COLUMNS = `
   c.id AS clinic_id, c.name AS clinic_name, ${CLINIC_ADDRESS_SQL} AS clinic_address,
   c.lat, c.lng, c.phone, c.accepting_new_patients, c.availability_checked_at`;
 
+/** Totals only change when the directory is replaced (which clears the cache). */
+const COUNT_TTL_MS = 600_000;
+
 /**
  * Lists run on the `doctor_search` read model (one row per practising doctor with the flags of
- * its primary clinic, indexed for every filter): one query picks the page's ids in order, the
- * same statement joins the page's rows; a second counts. Two queries per page, whatever its size.
+ * its primary clinic, indexed for every filter): one statement picks the page's ids in order and
+ * joins the page's rows. Totals come from `doctor_facets` when only scalar filters are sent, else
+ * from `doctor_search`, and are cached until the directory changes. Two statements per page at
+ * most, whatever its size.
  */
 @Injectable()
 export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
-  constructor(private readonly ds: DataSource) {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly refs: ReferenceIds,
+    private readonly cache: ReadCache,
+  ) {
     super();
   }
 
-  list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+  async list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+    const ids = await this.refs.resolve(criteria);
+    if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
-    const conds = this.conditions(criteria, p, now);
-    return this.pageOf(p, conds, () => '0', page);
+    const conds = this.conditions(criteria, ids, p, now);
+    // Without a specialty or language filter, the total is a sum over the facet counts.
+    const countFrom =
+      ids.specialtyIds || ids.languageIds ? undefined : this.facetsTotal(criteria, now);
+    return this.pageOf(p, conds, () => '0', page, countFrom);
   }
 
-  search(
+  async search(
     q: string,
     criteria: DoctorCriteria,
     page: PageRequest,
     now: Date,
   ): Promise<Page<DoctorRecord>> {
+    const ids = await this.refs.resolve(criteria);
+    if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
-    const lower = escapeLike(q.toLowerCase());
+    const lower = q.toLowerCase();
     const exact = p.add(q);
-    const contains = p.add(`%${lower}%`);
+    const contains = p.add(`%${escapeLike(lower)}%`);
+    // Two letters are too short for the trigram index: the two-letter pieces index serves them.
+    const byName =
+      lower.length === 2
+        ? `(name_bigrams(s.name_key) @> ARRAY[${p.add(lower)}]::text[] AND s.name_key LIKE ${contains})`
+        : `s.name_key LIKE ${contains}`;
     const conds = [
-      `(s.cpso_number = ${exact} OR s.name_key LIKE ${contains})`,
-      ...this.conditions(criteria, p, now),
+      `(s.cpso_number = ${exact} OR ${byName})`,
+      ...this.conditions(criteria, ids, p, now),
     ];
     const rank = (rp: SqlParams) =>
-      `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${rp.add(`${lower}%`)} THEN 1 ELSE 2 END`;
+      `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${rp.add(`${escapeLike(lower)}%`)} THEN 1 ELSE 2 END`;
     return this.pageOf(p, conds, rank, page);
   }
 
@@ -146,11 +170,39 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     };
   }
 
-  private conditions(criteria: DoctorCriteria, p: SqlParams, now: Date): string[] {
+  private conditions(
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    p: SqlParams,
+    now: Date,
+  ): string[] {
     return [
-      ...doctorConditions('s', criteria, p, now),
-      ...clinicFlagConditions('s', criteria, p, 'accepting'),
+      ...doctorConditions('s', criteria, ids, p, now),
+      ...clinicFlagConditions('s', criteria, p),
     ];
+  }
+
+  private facetsTotal(criteria: DoctorCriteria, now: Date): Promise<number> {
+    const p = new SqlParams();
+    const conds = [
+      ...scalarDoctorConditions('s', criteria, p, now),
+      ...clinicFlagConditions('s', criteria, p),
+    ];
+    return this.cachedCount(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets s ${where(conds)}`,
+      p.values,
+    );
+  }
+
+  private cachedCount(sql: string, params: unknown[]): Promise<number> {
+    return this.cache.getOrLoad(
+      `count:${sql}:${JSON.stringify(params)}`,
+      COUNT_TTL_MS,
+      async () => {
+        const rows = await this.ds.query<{ n: number }[]>(sql, params);
+        return rows[0].n;
+      },
+    );
   }
 
   /**
@@ -162,12 +214,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     conds: string[],
     rankOf: (p: SqlParams) => string,
     page: PageRequest,
+    total?: Promise<number>,
   ): Promise<Page<DoctorRecord>> {
-    const countParams = [...p.values];
+    const count =
+      total ??
+      this.cachedCount(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
+        ...p.values,
+      ]);
     const rank = rankOf(p);
     const limit = p.add(page.limit);
     const offset = p.add(page.offset);
-    const [rows, count] = await Promise.all([
+    const [rows, n] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as DoctorRow[])
         : this.ds.query<DoctorRow[]>(
@@ -180,11 +237,8 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
               ORDER BY pg.rank, pg.name_key, pg.cpso_number`,
             p.values,
           ),
-      this.ds.query<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`,
-        countParams,
-      ),
+      count,
     ]);
-    return { items: rows.map(toDoctorRecord), total: count[0].n };
+    return { items: rows.map(toDoctorRecord), total: n };
   }
 }

@@ -1,0 +1,79 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Read models measured necessary at 100,000 doctors (npm run bench / npm run plans):
+ * - clinic_search: one row per clinic with its flags, its point (`earth`, indexed for
+ *   nearest-first scans) and the union of its practising doctors' specialty and language ids
+ *   (GIN), so clinic filters and distance ordering run on one table's indexes;
+ * - specialist_search: one row per offering with the clinic's sort keys and flags, indexed in
+ *   the order of the specialists list;
+ * - doctor_facets, clinic_facets: row counts grouped by every scalar filter, so the total of a
+ *   broad filter is a sum over a few thousand rows instead of a scan of the list;
+ * - a GIN index on the two-letter pieces of doctors' names, for two-letter searches that the
+ *   trigram index cannot serve.
+ */
+export class ListReadModels1763800000000 implements MigrationInterface {
+  name = 'ListReadModels1763800000000';
+
+  public async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE FUNCTION name_bigrams(t text) RETURNS text[]
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}')
+                FROM generate_series(1, length(t) - 1) AS i $$`);
+    await q.query(
+      `CREATE INDEX doctor_search_name_bigrams_idx ON doctor_search USING gin (name_bigrams(name_key))`,
+    );
+
+    await q.query(`
+      CREATE MATERIALIZED VIEW clinic_search AS
+      SELECT c.id AS clinic_id, c.name_key, ll_to_earth(c.lat, c.lng) AS earth,
+             c.accepting_new_patients AS accepting, c.evening, c.weekend, c.wheelchair,
+             c.virtual_visits, c.near_ttc, c.website IS NOT NULL AS has_website,
+             ARRAY(SELECT DISTINCT u FROM clinic_doctor_search cd, unnest(cd.specialty_ids) AS u
+                    WHERE cd.clinic_id = c.id ORDER BY u) AS specialty_ids,
+             ARRAY(SELECT DISTINCT u FROM clinic_doctor_search cd, unnest(cd.language_ids) AS u
+                    WHERE cd.clinic_id = c.id ORDER BY u) AS language_ids
+        FROM clinics c`);
+    await q.query(`CREATE UNIQUE INDEX clinic_search_pk ON clinic_search (clinic_id)`);
+    await q.query(`CREATE UNIQUE INDEX clinic_search_name_idx ON clinic_search (name_key, clinic_id)`);
+    await q.query(`CREATE INDEX clinic_search_earth_idx ON clinic_search USING gist (earth)`);
+    await q.query(`CREATE INDEX clinic_search_specialties_idx ON clinic_search USING gin (specialty_ids)`);
+    await q.query(`CREATE INDEX clinic_search_languages_idx ON clinic_search USING gin (language_ids)`);
+
+    await q.query(`
+      CREATE MATERIALIZED VIEW specialist_search AS
+      SELECT so.clinic_id, so.specialty_id, so.wait_weeks, cs.name_key, cs.earth, cs.accepting,
+             cs.evening, cs.weekend, cs.wheelchair, cs.virtual_visits, cs.near_ttc
+        FROM specialist_offerings so
+        JOIN clinic_search cs ON cs.clinic_id = so.clinic_id`);
+    await q.query(
+      `CREATE UNIQUE INDEX specialist_search_pk ON specialist_search (clinic_id, specialty_id)`,
+    );
+    await q.query(
+      `CREATE INDEX specialist_search_order_idx ON specialist_search (specialty_id, wait_weeks, name_key, clinic_id)`,
+    );
+
+    await q.query(`
+      CREATE MATERIALIZED VIEW doctor_facets AS
+      SELECT accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, gender,
+             practice_start_year, count(*)::int AS n
+        FROM doctor_search
+       GROUP BY accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, gender, practice_start_year`);
+    await q.query(`
+      CREATE MATERIALIZED VIEW clinic_facets AS
+      SELECT accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, has_website,
+             count(*)::int AS n
+        FROM clinic_search
+       GROUP BY accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, has_website`);
+  }
+
+  public async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP MATERIALIZED VIEW IF EXISTS clinic_facets`);
+    await q.query(`DROP MATERIALIZED VIEW IF EXISTS doctor_facets`);
+    await q.query(`DROP MATERIALIZED VIEW IF EXISTS specialist_search`);
+    await q.query(`DROP MATERIALIZED VIEW IF EXISTS clinic_search`);
+    await q.query(`DROP INDEX IF EXISTS doctor_search_name_bigrams_idx`);
+    await q.query(`DROP FUNCTION IF EXISTS name_bigrams(text)`);
+  }
+}

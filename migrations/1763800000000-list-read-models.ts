@@ -16,6 +16,13 @@ export class ListReadModels1763800000000 implements MigrationInterface {
   name = 'ListReadModels1763800000000';
 
   public async up(q: QueryRunner): Promise<void> {
+    // The name-ordered list walks this index and filters on the flags: carrying them (and the
+    // ids the page needs) lets the walk stay index-only.
+    await q.query(`DROP INDEX doctor_search_name_idx`);
+    await q.query(`
+      CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)
+        INCLUDE (doctor_id, clinic_id, accepting, evening, weekend, wheelchair, virtual_visits,
+                 near_ttc, gender, practice_start_year)`);
     await q.query(`
       CREATE FUNCTION name_bigrams(t text) RETURNS text[]
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -36,7 +43,9 @@ export class ListReadModels1763800000000 implements MigrationInterface {
                     WHERE cd.clinic_id = c.id ORDER BY u) AS language_ids
         FROM clinics c`);
     await q.query(`CREATE UNIQUE INDEX clinic_search_pk ON clinic_search (clinic_id)`);
-    await q.query(`CREATE UNIQUE INDEX clinic_search_name_idx ON clinic_search (name_key, clinic_id)`);
+    await q.query(`
+      CREATE UNIQUE INDEX clinic_search_name_idx ON clinic_search (name_key, clinic_id)
+        INCLUDE (accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, has_website)`);
     await q.query(`CREATE INDEX clinic_search_earth_idx ON clinic_search USING gist (earth)`);
     await q.query(`CREATE INDEX clinic_search_specialties_idx ON clinic_search USING gin (specialty_ids)`);
     await q.query(`CREATE INDEX clinic_search_languages_idx ON clinic_search USING gin (language_ids)`);
@@ -75,5 +84,7 @@ export class ListReadModels1763800000000 implements MigrationInterface {
     await q.query(`DROP MATERIALIZED VIEW IF EXISTS clinic_search`);
     await q.query(`DROP INDEX IF EXISTS doctor_search_name_bigrams_idx`);
     await q.query(`DROP FUNCTION IF EXISTS name_bigrams(text)`);
+    await q.query(`DROP INDEX doctor_search_name_idx`);
+    await q.query(`CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)`);
   }
 }

@@ -1,3 +1,4 @@
+import { ReferenceNames } from '../directory/reference-ids';
 import {
   ClinicDetailRecord,
   ClinicLink,
@@ -11,8 +12,8 @@ export interface ClinicListRow {
   name: string;
   address: string;
   accepting: boolean;
-  languages: string[];
-  specialties: string[];
+  language_ids: number[];
+  specialty_ids: number[];
   lat: number;
   lng: number;
   notes: string | null;
@@ -55,8 +56,19 @@ export interface SpecialistRow {
   wait_weeks: number;
 }
 
-export function toClinicListRecord(r: ClinicListRow): ClinicListRecord {
-  return { ...r, links: r.links ?? [] };
+export function toClinicListRecord(r: ClinicListRow, names: ReferenceNames): ClinicListRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    accepting: r.accepting,
+    languages: names.languages(r.language_ids, true),
+    specialties: names.specialties(r.specialty_ids, true),
+    lat: r.lat,
+    lng: r.lng,
+    notes: r.notes,
+    links: r.links ?? [],
+  };
 }
 
 export function toClinicDetailRecord(r: ClinicDetailRow): ClinicDetailRecord {

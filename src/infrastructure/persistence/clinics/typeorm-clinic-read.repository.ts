@@ -22,7 +22,6 @@ import {
   hasDoctorConditions,
   hasScalarDoctorConditions,
   namesOf,
-  sortedNamesOf,
   where,
 } from '../directory/criteria-sql';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
@@ -94,20 +93,20 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const sql = `
       WITH ${pageSql}
       SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
-             ${sortedNamesOf('languages', 'cs.language_ids')} AS languages,
-             ${sortedNamesOf('specialties', 'cs.specialty_ids')} AS specialties,
+             cs.language_ids, cs.specialty_ids,
              c.lat, c.lng, ${notes} AS notes, ${links} AS links
         FROM page pg
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
        ORDER BY pg.k, pg.clinic_id`;
-    const [rows, n] = await Promise.all([
+    const [rows, n, names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as ClinicListRow[])
         : this.ds.query<ClinicListRow[]>(sql, p.values),
       total,
+      this.refs.names(),
     ]);
-    return { items: rows.map(toClinicListRecord), total: n };
+    return { items: rows.map((r) => toClinicListRecord(r, names)), total: n };
   }
 
   async findById(id: string): Promise<ClinicDetailRecord | null> {

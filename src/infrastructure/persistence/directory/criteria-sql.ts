@@ -76,8 +76,3 @@ export const CLINIC_ADDRESS_SQL = `(c.street_address || ', ' || c.city || ', ON 
 export function namesOf(table: 'specialties' | 'languages', arrayExpr: string): string {
   return `ARRAY(SELECT r.name FROM unnest(${arrayExpr}) WITH ORDINALITY AS u(id, ord) JOIN ${table} r ON r.id = u.id ORDER BY u.ord)`;
 }
-
-/** Names of the reference rows whose ids are in an array column, alphabetical. */
-export function sortedNamesOf(table: 'specialties' | 'languages', arrayExpr: string): string {
-  return `ARRAY(SELECT r.name FROM ${table} r WHERE r.id = ANY(${arrayExpr}) ORDER BY r.name_key)`;
-}

@@ -11,11 +11,36 @@ export interface ResolvedNames {
   readonly impossible: boolean;
 }
 
+type ReferenceTable = 'specialties' | 'languages';
+
+interface Reference {
+  readonly idByKey: Map<string, number>;
+  readonly nameById: Map<number, string>;
+}
+
+/** Canonical names of ids, for rows that carry id arrays. */
+export interface ReferenceNames {
+  specialties(ids: readonly number[], sorted?: boolean): string[];
+  languages(ids: readonly number[], sorted?: boolean): string[];
+}
+
 const REFERENCE_TTL_MS = 600_000;
 
+function namesIn(ref: Reference, ids: readonly number[], sorted: boolean): string[] {
+  const names = ids.map((id) => ref.nameById.get(id)).filter((n): n is string => n !== undefined);
+  if (!sorted) return names;
+  // "By name": lower-cased, code-point order (decisions.md), like name_key in SQL.
+  return names.sort((a, b) => {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
 /**
- * Turns specialty and language names (case-insensitive) into ids from an in-memory copy of the
- * two small reference tables, so list queries carry literal ids the planner can estimate.
+ * An in-memory copy of the two small reference tables (specialties, languages): names in a
+ * filter become literal ids the planner can estimate, and id arrays in rows become names without
+ * a join. Dropped with the rest of the read cache when the directory changes.
  */
 @Injectable()
 export class ReferenceIds {
@@ -40,19 +65,31 @@ export class ReferenceIds {
     };
   }
 
-  private async idsOf(
-    table: 'specialties' | 'languages',
-    names: readonly string[],
-  ): Promise<number[]> {
-    const byName = await this.cache.getOrLoad(`reference:${table}`, REFERENCE_TTL_MS, async () => {
-      const rows = await this.ds.query<{ id: number; name_key: string }[]>(
-        `SELECT id, name_key FROM ${table}`,
-      );
-      return new Map(rows.map((r) => [r.name_key, r.id]));
-    });
+  async names(): Promise<ReferenceNames> {
+    const [s, l] = await Promise.all([this.reference('specialties'), this.reference('languages')]);
+    return {
+      specialties: (ids, sorted = false) => namesIn(s, ids, sorted),
+      languages: (ids, sorted = false) => namesIn(l, ids, sorted),
+    };
+  }
+
+  private async idsOf(table: ReferenceTable, names: readonly string[]): Promise<number[]> {
+    const { idByKey } = await this.reference(table);
     const ids = names
-      .map((n) => byName.get(n.toLowerCase()))
+      .map((n) => idByKey.get(n.toLowerCase()))
       .filter((id): id is number => id !== undefined);
     return [...new Set(ids)].sort((a, b) => a - b);
+  }
+
+  private reference(table: ReferenceTable): Promise<Reference> {
+    return this.cache.getOrLoad(`reference:${table}`, REFERENCE_TTL_MS, async () => {
+      const rows = await this.ds.query<{ id: number; name: string; name_key: string }[]>(
+        `SELECT id, name, name_key FROM ${table}`,
+      );
+      return {
+        idByKey: new Map(rows.map((r) => [r.name_key, r.id])),
+        nameById: new Map(rows.map((r) => [r.id, r.name])),
+      };
+    });
   }
 }

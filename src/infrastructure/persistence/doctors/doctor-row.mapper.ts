@@ -1,6 +1,7 @@
 import { Gender } from '../../../domain/directory/criteria';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Review } from '../../../domain/reviews/review';
+import { ReferenceNames } from '../directory/reference-ids';
 
 export interface DoctorRow {
   id: string;
@@ -9,8 +10,8 @@ export interface DoctorRow {
   gender: string;
   practice_start_year: number;
   synced_at: Date;
-  specialties: string[];
-  languages: string[];
+  specialty_ids: number[];
+  language_ids: number[];
   clinic_id: string;
   clinic_name: string;
   clinic_address: string;
@@ -29,15 +30,15 @@ export interface ReviewRow {
   source_url: string | null;
 }
 
-export function toDoctorRecord(r: DoctorRow): DoctorRecord {
+export function toDoctorRecord(r: DoctorRow, names: ReferenceNames): DoctorRecord {
   return {
     id: r.id,
     cpsoNumber: r.cpso_number,
     name: r.name,
     gender: r.gender as Gender,
     practiceStartYear: r.practice_start_year,
-    specialties: r.specialties,
-    languages: r.languages,
+    specialties: names.specialties(r.specialty_ids),
+    languages: names.languages(r.language_ids),
     syncedAt: r.synced_at,
     clinic: {
       id: r.clinic_id,

@@ -9,7 +9,6 @@ import {
   CLINIC_ADDRESS_SQL,
   clinicFlagConditions,
   doctorConditions,
-  namesOf,
   scalarDoctorConditions,
   where,
 } from '../directory/criteria-sql';
@@ -26,8 +25,7 @@ import {
 /** Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics). */
 const DOCTOR_COLUMNS = `
   d.id, d.cpso_number, d.name, d.gender, d.practice_start_year, d.synced_at,
-  ${namesOf('specialties', 'd.specialty_ids')} AS specialties,
-  ${namesOf('languages', 'd.language_ids')} AS languages,
+  d.specialty_ids, d.language_ids,
   c.id AS clinic_id, c.name AS clinic_name, ${CLINIC_ADDRESS_SQL} AS clinic_address,
   c.lat, c.lng, c.phone, c.accepting_new_patients, c.availability_checked_at`;
 
@@ -57,11 +55,23 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const p = new SqlParams();
     const conds = this.conditions(criteria, ids, p, now);
     // Without a specialty or language filter, the total is a sum over the facet counts.
-    const countFrom =
-      ids.specialtyIds || ids.languageIds ? undefined : this.facetsTotal(criteria, now);
-    return this.pageOf(p, conds, () => '0', page, countFrom);
+    const total =
+      ids.specialtyIds || ids.languageIds
+        ? this.cachedCount(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
+            ...p.values,
+          ])
+        : this.facetsTotal(criteria, now);
+    const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank
+                       FROM doctor_search s ${where(conds)}
+                      ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+    return this.pageOf(pageSql, p, page, total);
   }
 
+  /**
+   * Exact CPSO first, then names starting with q, then other name matches, each by name. Each
+   * rank is its own ordered branch that stops at offset + limit rows, so a common two-letter q
+   * does not sort every match.
+   */
   async search(
     q: string,
     criteria: DoctorCriteria,
@@ -71,6 +81,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
+    const filters = this.conditions(criteria, ids, p, now);
     const lower = q.toLowerCase();
     const exact = p.add(q);
     const contains = p.add(`%${escapeLike(lower)}%`);
@@ -79,13 +90,24 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       lower.length === 2
         ? `(name_bigrams(s.name_key) @> ARRAY[${p.add(lower)}]::text[] AND s.name_key LIKE ${contains})`
         : `s.name_key LIKE ${contains}`;
-    const conds = [
-      `(s.cpso_number = ${exact} OR ${byName})`,
-      ...this.conditions(criteria, ids, p, now),
-    ];
-    const rank = (rp: SqlParams) =>
-      `CASE WHEN s.cpso_number = ${exact} THEN 0 WHEN s.name_key LIKE ${rp.add(`${escapeLike(lower)}%`)} THEN 1 ELSE 2 END`;
-    return this.pageOf(p, conds, rank, page);
+    const total = this.cachedCount(
+      `SELECT count(*)::int AS n FROM doctor_search s ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
+      [...p.values],
+    );
+    const prefix = p.add(`${escapeLike(lower)}%`);
+    const reach = p.add(page.offset + page.limit);
+    const branch = (rank: number, cond: string) =>
+      `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank
+          FROM doctor_search s ${where([cond, ...filters])}
+         ORDER BY s.name_key, s.cpso_number LIMIT ${reach})`;
+    const hits = [
+      branch(0, `s.cpso_number = ${exact}`),
+      branch(1, `s.name_key LIKE ${prefix} AND s.cpso_number <> ${exact}`),
+      branch(2, `${byName} AND s.name_key NOT LIKE ${prefix} AND s.cpso_number <> ${exact}`),
+    ].join(' UNION ALL ');
+    const pageSql = `SELECT h.* FROM (${hits}) h
+                      ORDER BY h.rank, h.name_key, h.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+    return this.pageOf(pageSql, p, page, total);
   }
 
   async findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
@@ -120,7 +142,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const ratingHistogram = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
     for (const h of histogram) ratingHistogram[h.rating as 1 | 2 | 3 | 4 | 5] = h.n;
     return {
-      ...toDoctorRecord(row),
+      ...toDoctorRecord(row, await this.refs.names()),
       referralRequired: row.referral_required,
       bookingPhone: row.booking_phone,
       bookingOnline: row.booking_online,
@@ -205,40 +227,27 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     );
   }
 
-  /**
-   * `rank` orders before the name (search relevance; '0' for plain lists). It may add parameters
-   * of its own, so it is built after the count's parameters are taken.
-   */
+  /** The page's rows, in the order of `pageSql` (which selects ids, sort keys and a rank). */
   private async pageOf(
+    pageSql: string,
     p: SqlParams,
-    conds: string[],
-    rankOf: (p: SqlParams) => string,
     page: PageRequest,
-    total?: Promise<number>,
+    total: Promise<number>,
   ): Promise<Page<DoctorRecord>> {
-    const count =
-      total ??
-      this.cachedCount(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
-        ...p.values,
-      ]);
-    const rank = rankOf(p);
-    const limit = p.add(page.limit);
-    const offset = p.add(page.offset);
-    const [rows, n] = await Promise.all([
+    const [rows, n, names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as DoctorRow[])
         : this.ds.query<DoctorRow[]>(
             `SELECT ${DOCTOR_COLUMNS}
-               FROM (SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank
-                       FROM doctor_search s ${where(conds)}
-                      ORDER BY rank, s.name_key, s.cpso_number LIMIT ${limit} OFFSET ${offset}) pg
+               FROM (${pageSql}) pg
                JOIN doctors d ON d.id = pg.doctor_id
                JOIN clinics c ON c.id = pg.clinic_id
               ORDER BY pg.rank, pg.name_key, pg.cpso_number`,
             p.values,
           ),
-      count,
+      total,
+      this.refs.names(),
     ]);
-    return { items: rows.map(toDoctorRecord), total: n };
+    return { items: rows.map((r) => toDoctorRecord(r, names)), total: n };
   }
 }

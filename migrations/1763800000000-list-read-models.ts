@@ -47,8 +47,12 @@ export class ListReadModels1763800000000 implements MigrationInterface {
       CREATE UNIQUE INDEX clinic_search_name_idx ON clinic_search (name_key, clinic_id)
         INCLUDE (accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, has_website)`);
     await q.query(`CREATE INDEX clinic_search_earth_idx ON clinic_search USING gist (earth)`);
-    await q.query(`CREATE INDEX clinic_search_specialties_idx ON clinic_search USING gin (specialty_ids)`);
-    await q.query(`CREATE INDEX clinic_search_languages_idx ON clinic_search USING gin (language_ids)`);
+    await q.query(
+      `CREATE INDEX clinic_search_specialties_idx ON clinic_search USING gin (specialty_ids)`,
+    );
+    await q.query(
+      `CREATE INDEX clinic_search_languages_idx ON clinic_search USING gin (language_ids)`,
+    );
 
     await q.query(`
       CREATE MATERIALIZED VIEW specialist_search AS
@@ -85,6 +89,8 @@ export class ListReadModels1763800000000 implements MigrationInterface {
     await q.query(`DROP INDEX IF EXISTS doctor_search_name_bigrams_idx`);
     await q.query(`DROP FUNCTION IF EXISTS name_bigrams(text)`);
     await q.query(`DROP INDEX doctor_search_name_idx`);
-    await q.query(`CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)`);
+    await q.query(
+      `CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)`,
+    );
   }
 }

@@ -7,8 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   (GIN), so clinic filters and distance ordering run on one table's indexes;
  * - specialist_search: one row per offering with the clinic's sort keys and flags, indexed in
  *   the order of the specialists list;
- * - doctor_facets, clinic_facets: row counts grouped by every scalar filter, so the total of a
- *   broad filter is a sum over a few thousand rows instead of a scan of the list;
+ * - doctor_facets, doctor_specialty_facets, doctor_language_facets, clinic_facets: row counts
+ *   grouped by every scalar filter (and by one specialty or language), so the total of a broad
+ *   filter is a sum over a few thousand rows instead of a scan of the list;
  * - a GIN index on the two-letter pieces of doctors' names, for two-letter searches that the
  *   trigram index cannot serve.
  */
@@ -73,6 +74,21 @@ export class ListReadModels1763800000000 implements MigrationInterface {
              practice_start_year, count(*)::int AS n
         FROM doctor_search
        GROUP BY accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, gender, practice_start_year`);
+    // The same counts per specialty and per language, for a total filtered by one of them
+    // (family medicine alone is more than half the directory: no index would count it faster).
+    for (const [view, column] of [
+      ['doctor_specialty_facets', 'specialty_ids'],
+      ['doctor_language_facets', 'language_ids'],
+    ]) {
+      await q.query(`
+        CREATE MATERIALIZED VIEW ${view} AS
+        SELECT u.id AS ref_id, accepting, evening, weekend, wheelchair, virtual_visits, near_ttc,
+               gender, practice_start_year, count(*)::int AS n
+          FROM doctor_search, unnest(${column}) AS u(id)
+         GROUP BY u.id, accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, gender,
+                  practice_start_year`);
+      await q.query(`CREATE INDEX ${view}_ref_idx ON ${view} (ref_id)`);
+    }
     await q.query(`
       CREATE MATERIALIZED VIEW clinic_facets AS
       SELECT accepting, evening, weekend, wheelchair, virtual_visits, near_ttc, has_website,
@@ -83,6 +99,8 @@ export class ListReadModels1763800000000 implements MigrationInterface {
 
   public async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP MATERIALIZED VIEW IF EXISTS clinic_facets`);
+    await q.query(`DROP MATERIALIZED VIEW IF EXISTS doctor_language_facets`);
+    await q.query(`DROP MATERIALIZED VIEW IF EXISTS doctor_specialty_facets`);
     await q.query(`DROP MATERIALIZED VIEW IF EXISTS doctor_facets`);
     await q.query(`DROP MATERIALIZED VIEW IF EXISTS specialist_search`);
     await q.query(`DROP MATERIALIZED VIEW IF EXISTS clinic_search`);

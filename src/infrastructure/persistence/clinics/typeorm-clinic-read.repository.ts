@@ -154,10 +154,11 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const doctorFilters = { ...criteria, specialties: undefined };
     if (hasDoctorConditions(doctorFilters)) {
       // The doctor who satisfies the doctor filters must also practise the pair's specialty.
+      // The pair's specialty, repeated as literal ids, lets the index narrow the doctors first.
       conds.push(
         this.doctorExists(
           doctorFilters,
-          { ...ids, specialtyIds: undefined },
+          { ...ids, specialtyIds },
           p,
           now,
           'ss.clinic_id',

@@ -8,6 +8,8 @@ export const READ_MODELS = [
   'clinic_search',
   'specialist_search',
   'doctor_facets',
+  'doctor_specialty_facets',
+  'doctor_language_facets',
   'clinic_facets',
 ] as const;
 

@@ -54,13 +54,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
     const conds = this.conditions(criteria, ids, p, now);
-    // Without a specialty or language filter, the total is a sum over the facet counts.
-    const total =
-      ids.specialtyIds || ids.languageIds
-        ? this.cachedCount(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
-            ...p.values,
-          ])
-        : this.facetsTotal(criteria, now);
+    const total = this.listTotal(criteria, ids, conds, p.values, now);
     const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank
                        FROM doctor_search s ${where(conds)}
                       ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
@@ -204,14 +198,36 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     ];
   }
 
-  private facetsTotal(criteria: DoctorCriteria, now: Date): Promise<number> {
+  /**
+   * The total of a list: a sum over facet counts when the filter allows it (no list filter, or
+   * exactly one specialty or one language), else a count of the matching rows.
+   */
+  private listTotal(
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    conds: string[],
+    values: unknown[],
+    now: Date,
+  ): Promise<number> {
+    const s = ids.specialtyIds;
+    const l = ids.languageIds;
+    let facets: { view: string; ref?: number } | undefined;
+    if (!s && !l) facets = { view: 'doctor_facets' };
+    else if (s?.length === 1 && !l) facets = { view: 'doctor_specialty_facets', ref: s[0] };
+    else if (l?.length === 1 && !s) facets = { view: 'doctor_language_facets', ref: l[0] };
+    if (!facets) {
+      return this.cachedCount(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
+        ...values,
+      ]);
+    }
     const p = new SqlParams();
-    const conds = [
+    const facetConds = [
       ...scalarDoctorConditions('s', criteria, p, now),
       ...clinicFlagConditions('s', criteria, p),
     ];
+    if (facets.ref !== undefined) facetConds.push(`s.ref_id = ${p.add(facets.ref)}`);
     return this.cachedCount(
-      `SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets s ${where(conds)}`,
+      `SELECT coalesce(sum(n), 0)::int AS n FROM ${facets.view} s ${where(facetConds)}`,
       p.values,
     );
   }

@@ -1,3 +1,4 @@
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { DataSource } from 'typeorm';
 import { GetClinicUseCase } from '../../src/application/clinics/get-clinic.use-case';
@@ -65,8 +66,9 @@ export function recordingDataSource(ds: DataSource): Recorder {
 export function directoryUseCases(ds: DataSource) {
   const cache = new NoReadCache();
   const refs = new ReferenceIds(ds, cache);
-  const doctors = new TypeOrmDoctorReadRepository(ds, refs, cache);
-  const clinics = new TypeOrmClinicReadRepository(ds, refs, cache);
+  const totals = new ListTotals(ds, cache);
+  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals);
+  const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);
   const reviews = new TypeOrmReviewReadRepository(ds);
   const metadata = new TypeOrmMetadataRepository(ds);
   const clock = new SystemClock();

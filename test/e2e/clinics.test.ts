@@ -1,43 +1,20 @@
-import {
-  C1,
-  C2,
-  C3,
-  C4,
-  C5,
-  FIXTURE_NOW,
-  loadDirectoryFixture,
-} from '../fixtures/directory.fixture';
 import { refreshReadModels } from '../../src/infrastructure/persistence/directory/read-models';
-import { authHeaders } from '../support/auth';
-import { FixedClock } from '../support/fixed-clock';
+import { C1, C2, C3, C4, C5 } from '../fixtures/directory.fixture';
+import { useFixtureApp } from '../support/fixture-app';
 import { call } from '../support/http';
-import { createTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { TestDatabase } from '../support/test-database';
 
 const UNION_STATION = 'lat=43.6453&lng=-79.3806';
 
 describe('clinics, specialists and metadata (e2e, fixture)', () => {
-  let db: TestDatabase;
-  let t: TestApp;
-  let auth: Record<string, string>;
-  const get = (path: string) => call(t.app, 'GET', path, auth);
+  const fx = useFixtureApp('clinics');
+  const get = fx.get;
   const ids = async (path: string, key = 'clinics') => {
     const r = await get(path);
     expect(r.status).toBe(200);
     expect(r.body.count).toBe(r.body[key].length);
     return (r.body[key] as { id: string }[]).map((c) => c.id);
   };
-
-  beforeAll(async () => {
-    db = await createTestDatabase('clinics');
-    await loadDirectoryFixture(db.dataSource);
-    t = await createTestApp(db, {}, new FixedClock(FIXTURE_NOW));
-    auth = await authHeaders(t, 'live');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
 
   describe('GET /clinics', () => {
     it('lists by lower-cased name with languages and specialties of the practising doctors', async () => {
@@ -390,36 +367,26 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
 });
 
 describe('clinics at the same distance (e2e)', () => {
-  let db: TestDatabase;
-  let t: TestApp;
-  let auth: Record<string, string>;
-  const TWIN = '00000000-0000-4000-8000-000000000044'; // same building as C4, smaller id
-
-  beforeAll(async () => {
-    db = await createTestDatabase('clinic_ties');
-    await loadDirectoryFixture(db.dataSource);
+  const fx = useFixtureApp('clinic_ties', async (db: TestDatabase) => {
     await db.dataSource.query(
       `INSERT INTO clinics (id, name, street_address, city, postal_code, lat, lng, phone, website, type, hours,
-         weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source)
-       SELECT $1, 'Zed Twin Clinic', street_address, city, postal_code, lat, lng, phone, website, type, hours,
-         weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source
-         FROM clinics WHERE id = $2`,
+           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source)
+         SELECT $1, 'Zed Twin Clinic', street_address, city, postal_code, lat, lng, phone, website, type, hours,
+           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source
+           FROM clinics WHERE id = $2`,
       [TWIN, C4],
     );
     await refreshReadModels((sql) => db.dataSource.query(sql));
-    t = await createTestApp(db, {}, new FixedClock(FIXTURE_NOW));
-    auth = await authHeaders(t, 'live');
   });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  const TWIN = '00000000-0000-4000-8000-000000000044'; // same building as C4, smaller id
 
   it('orders ties by id and pages across them without overlap or gap', async () => {
     const at = 'lat=43.6532&lng=-79.3832';
     const page = async (q: string) =>
       (
-        (await call(t.app, 'GET', `/clinics?${at}&${q}`, auth)).body.clinics as { id: string }[]
+        (await call(fx.t.app, 'GET', `/clinics?${at}&${q}`, fx.auth)).body.clinics as {
+          id: string;
+        }[]
       ).map((c) => c.id);
     expect(await page('limit=1')).toEqual([TWIN]);
     expect(await page('limit=1&offset=1')).toEqual([C4]);

@@ -1,31 +1,15 @@
-import { C1, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
-import { FixedClock } from '../support/fixed-clock';
+import { C1 } from '../fixtures/directory.fixture';
+import { useFixtureApp } from '../support/fixture-app';
 import { call } from '../support/http';
-import { createTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
-import { authHeaders } from '../support/auth';
 
 describe('doctors (e2e, fixture)', () => {
-  let db: TestDatabase;
-  let t: TestApp;
-  let auth: Record<string, string>;
-  const get = (path: string) => call(t.app, 'GET', path, auth);
+  const fx = useFixtureApp('doctors');
+  const get = fx.get;
   const names = async (path: string) => {
     const r = await get(path);
     expect(r.status).toBe(200);
     return (r.body.doctors as { name: string }[]).map((d) => d.name);
   };
-
-  beforeAll(async () => {
-    db = await createTestDatabase('doctors');
-    await loadDirectoryFixture(db.dataSource);
-    t = await createTestApp(db, {}, new FixedClock(FIXTURE_NOW));
-    auth = await authHeaders(t, 'live');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
 
   describe('GET /doctors', () => {
     it('lists practising doctors by lower-cased name, then CPSO, with every field', async () => {
@@ -321,39 +305,32 @@ describe('doctors (e2e, fixture)', () => {
 });
 
 describe('conditional GET (e2e, fixture)', () => {
-  let db: TestDatabase;
-  let t: TestApp;
-  let auth: Record<string, string>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('etag');
-    await loadDirectoryFixture(db.dataSource);
-    t = await createTestApp(db, {}, new FixedClock(FIXTURE_NOW));
-    auth = await authHeaders(t, 'live');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  const fx = useFixtureApp('etag');
 
   it('sends a strong ETag with private caching and answers 304 to a matching If-None-Match', async () => {
-    const first = await call(t.app, 'GET', '/doctors?limit=3', auth);
+    const first = await call(fx.t.app, 'GET', '/doctors?limit=3', fx.auth);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers['cache-control']).toBe('private, max-age=60, must-revalidate');
     expect(first.headers.vary).toContain('Authorization');
 
-    const again = await call(t.app, 'GET', '/doctors?limit=3', { ...auth, 'If-None-Match': etag });
+    const again = await call(fx.t.app, 'GET', '/doctors?limit=3', {
+      ...fx.auth,
+      'If-None-Match': etag,
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
 
-    const other = await call(t.app, 'GET', '/doctors?limit=4', { ...auth, 'If-None-Match': etag });
+    const other = await call(fx.t.app, 'GET', '/doctors?limit=4', {
+      ...fx.auth,
+      'If-None-Match': etag,
+    });
     expect(other.status).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
   });
 
   it('sends no ETag on errors', async () => {
-    const r = await call(t.app, 'GET', '/doctors/unknown', auth);
+    const r = await call(fx.t.app, 'GET', '/doctors/unknown', fx.auth);
     expect(r.status).toBe(404);
     expect(r.headers.etag).toBeUndefined();
   });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ClinicReadRepository } from '../../../application/clinics/clinic-read.repository';
-import { ReadCache } from '../../../application/shared/read-cache';
 import {
   ClinicDetailRecord,
   ClinicListRecord,
@@ -24,6 +23,7 @@ import {
   namesOf,
   where,
 } from '../directory/criteria-sql';
+import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
 import {
@@ -34,8 +34,6 @@ import {
   toClinicListRecord,
   toSpecialistRecord,
 } from './clinic-row.mapper';
-
-const COUNT_TTL_MS = 600_000;
 
 function pointOf(near: GeoPoint, p: SqlParams): string {
   return `ll_to_earth(${p.add(near.lat)}::float8, ${p.add(near.lng)}::float8)`;
@@ -51,7 +49,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
   constructor(
     private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
-    private readonly cache: ReadCache,
+    private readonly totals: ListTotals,
   ) {
     super();
   }
@@ -77,10 +75,10 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
     }
     const total = hasDoctorConditions(criteria)
-      ? this.cachedCount(`SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`, [
+      ? this.totals.count(`SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`, [
           ...p.values,
         ])
-      : this.cachedCount(
+      : this.totals.count(
           `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
           [...p.values],
         );
@@ -166,7 +164,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         ),
       );
     }
-    const total = this.cachedCount(
+    const total = this.totals.count(
       `SELECT count(*)::int AS n FROM specialist_search ss ${where(conds)}`,
       [...p.values],
     );
@@ -230,16 +228,5 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const conds = [`cd.clinic_id = ${clinicExpr}`, ...doctorConditions('cd', c, ids, p, now)];
     if (specialtyExpr) conds.push(`${specialtyExpr} = ANY(cd.specialty_ids)`);
     return `EXISTS (SELECT 1 FROM clinic_doctor_search cd WHERE ${conds.join(' AND ')})`;
-  }
-
-  private cachedCount(sql: string, params: unknown[]): Promise<number> {
-    return this.cache.getOrLoad(
-      `count:${sql}:${JSON.stringify(params)}`,
-      COUNT_TTL_MS,
-      async () => {
-        const rows = await this.ds.query<{ n: number }[]>(sql, params);
-        return rows[0].n;
-      },
-    );
   }
 }

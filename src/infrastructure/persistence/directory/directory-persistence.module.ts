@@ -9,6 +9,7 @@ import { TypeOrmDoctorReadRepository } from '../doctors/typeorm-doctor-read.repo
 import { TypeOrmMetadataRepository } from '../metadata/typeorm-metadata.repository';
 import { TypeOrmReviewReadRepository } from '../reviews/typeorm-review-read.repository';
 import { DirectoryReadCache } from './directory-read-cache';
+import { ListTotals } from './list-totals';
 import { ReferenceIds } from './reference-ids';
 
 /**
@@ -23,6 +24,7 @@ import { ReferenceIds } from './reference-ids';
     { provide: MetadataRepository, useClass: TypeOrmMetadataRepository },
     { provide: ReadCache, useClass: DirectoryReadCache },
     ReferenceIds,
+    ListTotals,
   ],
   exports: [
     DoctorReadRepository,

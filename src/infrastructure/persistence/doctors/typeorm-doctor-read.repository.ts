@@ -4,7 +4,6 @@ import { DoctorReadRepository } from '../../../application/doctors/doctor-read.r
 import { DoctorCriteria } from '../../../domain/directory/criteria';
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
-import { ReadCache } from '../../../application/shared/read-cache';
 import {
   CLINIC_ADDRESS_SQL,
   clinicFlagConditions,
@@ -12,6 +11,7 @@ import {
   scalarDoctorConditions,
   where,
 } from '../directory/criteria-sql';
+import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { escapeLike, SqlParams } from '../directory/sql-params';
 import {
@@ -29,9 +29,6 @@ const DOCTOR_COLUMNS = `
   c.id AS clinic_id, c.name AS clinic_name, ${CLINIC_ADDRESS_SQL} AS clinic_address,
   c.lat, c.lng, c.phone, c.accepting_new_patients, c.availability_checked_at`;
 
-/** Totals only change when the directory is replaced (which clears the cache). */
-const COUNT_TTL_MS = 600_000;
-
 /**
  * Lists run on the `doctor_search` read model (one row per practising doctor with the flags of
  * its primary clinic, indexed for every filter): one statement picks the page's ids in order and
@@ -44,7 +41,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   constructor(
     private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
-    private readonly cache: ReadCache,
+    private readonly totals: ListTotals,
   ) {
     super();
   }
@@ -84,7 +81,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       lower.length === 2
         ? `(name_bigrams(s.name_key) @> ARRAY[${p.add(lower)}]::text[] AND s.name_key LIKE ${contains})`
         : `s.name_key LIKE ${contains}`;
-    const total = this.cachedCount(
+    const total = this.totals.count(
       `SELECT count(*)::int AS n FROM doctor_search s ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
       [...p.values],
     );
@@ -216,7 +213,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     else if (s?.length === 1 && !l) facets = { view: 'doctor_specialty_facets', ref: s[0] };
     else if (l?.length === 1 && !s) facets = { view: 'doctor_language_facets', ref: l[0] };
     if (!facets) {
-      return this.cachedCount(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
+      return this.totals.count(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
         ...values,
       ]);
     }
@@ -226,20 +223,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       ...clinicFlagConditions('s', criteria, p),
     ];
     if (facets.ref !== undefined) facetConds.push(`s.ref_id = ${p.add(facets.ref)}`);
-    return this.cachedCount(
+    return this.totals.count(
       `SELECT coalesce(sum(n), 0)::int AS n FROM ${facets.view} s ${where(facetConds)}`,
       p.values,
-    );
-  }
-
-  private cachedCount(sql: string, params: unknown[]): Promise<number> {
-    return this.cache.getOrLoad(
-      `count:${sql}:${JSON.stringify(params)}`,
-      COUNT_TTL_MS,
-      async () => {
-        const rows = await this.ds.query<{ n: number }[]>(sql, params);
-        return rows[0].n;
-      },
     );
   }
 

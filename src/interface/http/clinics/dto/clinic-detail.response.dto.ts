@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ClinicDetailView } from '../../../../application/clinics/get-clinic.use-case';
 import { ClinicLink } from '../../../../domain/clinics/clinic';
 import { ClinicInclude, GENDERS, Gender } from '../../../../domain/directory/criteria';
+import { ClinicCoreDto } from '../../common/clinic-core.dto';
 import { ClinicLinkDto } from './clinic.response.dto';
 
 export const CLINIC_TYPES = [
@@ -44,21 +45,8 @@ export class ClinicDoctorDto {
   specialties!: string[];
 }
 
-export class ClinicDetailDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  name!: string;
-  @ApiProperty()
-  address!: string;
-  @ApiProperty()
-  lat!: number;
-  @ApiProperty()
-  lng!: number;
-  @ApiProperty()
-  phone!: string;
-  @ApiProperty()
-  acceptingNewPatients!: boolean;
+/** The clinic summary's fields (as embedded in a doctor), and the rest of the detail. */
+export class ClinicDetailDto extends ClinicCoreDto {
   @ApiProperty({
     type: String,
     format: 'uri',

@@ -1,24 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ClinicCoreDto } from '../../common/clinic-core.dto';
 import { ClinicSummaryView, DoctorView } from '../../../../application/doctors/doctor-views';
 import { GENDERS, Gender } from '../../../../domain/directory/criteria';
 import { DataFreshness, FRESHNESS_VALUES } from '../../../../domain/doctors/freshness';
 
-export class ClinicSummaryDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-  @ApiProperty()
-  name!: string;
-  @ApiProperty()
-  address!: string;
-  @ApiProperty()
-  lat!: number;
-  @ApiProperty()
-  lng!: number;
-  @ApiProperty()
-  phone!: string;
-  @ApiProperty()
-  acceptingNewPatients!: boolean;
-
+export class ClinicSummaryDto extends ClinicCoreDto {
   static from(c: ClinicSummaryView): ClinicSummaryDto {
     return {
       id: c.id,

@@ -3,7 +3,7 @@ import { ClinicDetailView } from '../../../../application/clinics/get-clinic.use
 import { ClinicLink } from '../../../../domain/clinics/clinic';
 import { ClinicInclude, GENDERS, Gender } from '../../../../domain/directory/criteria';
 import { ClinicCoreDto } from '../../common/clinic-core.dto';
-import { ClinicLinkDto } from './clinic.response.dto';
+import { ClinicLinkDto, withIncludes } from './clinic.response.dto';
 
 export const CLINIC_TYPES = [
   'family-practice',
@@ -92,9 +92,7 @@ export class ClinicDetailDto extends ClinicCoreDto {
         specialties: d.specialties,
       })),
     };
-    if (include.has('notes')) dto.notes = c.notes;
-    if (include.has('links')) dto.links = c.links;
-    return dto;
+    return withIncludes(dto, c, include);
   }
 }
 

@@ -9,6 +9,17 @@ export class ClinicLinkDto {
   url!: string;
 }
 
+/** notes and links appear only when asked for with `include` (decisions.md). */
+export function withIncludes<T extends { notes?: string | null; links?: ClinicLink[] }>(
+  dto: T,
+  c: { notes: string | null; links: ClinicLink[] },
+  include: ReadonlySet<ClinicInclude>,
+): T {
+  if (include.has('notes')) dto.notes = c.notes;
+  if (include.has('links')) dto.links = c.links;
+  return dto;
+}
+
 export class ClinicListItemDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
@@ -42,9 +53,7 @@ export class ClinicListItemDto {
       lat: c.lat,
       lng: c.lng,
     };
-    if (include.has('notes')) dto.notes = c.notes;
-    if (include.has('links')) dto.links = c.links;
-    return dto;
+    return withIncludes(dto, c, include);
   }
 }
 

@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.jest.json' }];
 // ESM-only packages that Jest must turn into CommonJS (see babel.jest.config.js).
-const esmPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras', 'load-esm', '@standard-schema', 'content-disposition', 'set-cookie-parser', 'cookie', 'toad-cache', 'libphonenumber-js', 'uid'];
+const esmPackages = ['@nestjs', '@fastify/cookie', 'file-type', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras', 'load-esm', '@standard-schema', 'content-disposition', 'set-cookie-parser', 'cookie', 'toad-cache', 'libphonenumber-js', 'uid'];
 const transform = {
   '^.+\\.ts$': tsJest,
   '^.+\\.m?js$': ['babel-jest', { configFile: require.resolve('./babel.jest.config.js') }],

@@ -11,6 +11,7 @@ import { RouteTable } from './errors/route-table';
 import { createValidationPipe } from './common/validation.pipe';
 import { registerConditionalGet } from './common/conditional-get.hook';
 import { setupOpenApi } from './openapi/openapi.setup';
+import { setupWeb, WEB_PATH_PATTERNS } from '../web/web-setup';
 
 export const API_PREFIX = 'api/v1';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -70,7 +71,16 @@ export async function createHttpApp(
     logger: new JsonLogger(rootLogger.child({ component: 'nest' })),
     bufferLogs: false,
   });
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: WEB_PATH_PATTERNS });
+  // Helmet's defaults on every answer (errors included), with framing forbidden everywhere and
+  // no upgrade-insecure-requests (the service may be reached over plain HTTP on localhost).
+  app.useSecurityHeaders({
+    contentSecurityPolicy: {
+      directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: null },
+    },
+    xFrameOptions: { action: 'deny' },
+  });
+  await setupWeb(app);
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, deps.config);

@@ -80,6 +80,9 @@ export async function createHttpApp(
     },
     xFrameOptions: { action: 'deny' },
   });
+  // Browsers' cross-origin form posts (Sec-Fetch-Site, else Origin against Host) are refused
+  // with 403 before any body parsing; non-browser clients (no such headers) are unaffected.
+  app.enableCsrfProtection();
   await setupWeb(app);
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());

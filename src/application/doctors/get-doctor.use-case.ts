@@ -1,3 +1,4 @@
+import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { Injectable } from '@nestjs/common';
 import { ratingCounts } from '../../domain/reviews/review';
 import { NotFoundError } from '../../domain/shared/domain-error';
@@ -15,6 +16,7 @@ export class GetDoctorUseCase {
   ) {}
 
   async execute(cpso: string): Promise<DoctorDetailView> {
+    if (!isCpsoNumberShape(cpso)) throw doctorNotFound(cpso);
     const d = await this.doctors.findByCpso(cpso);
     if (!d) throw doctorNotFound(cpso);
     return {

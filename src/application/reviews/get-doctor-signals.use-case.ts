@@ -1,3 +1,4 @@
+import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { Injectable } from '@nestjs/common';
 import { buildSignals, Signal } from '../../domain/reviews/signals';
 import { DoctorReadRepository } from '../doctors/doctor-read.repository';
@@ -21,6 +22,7 @@ export class GetDoctorSignalsUseCase {
   ) {}
 
   async execute(cpso: string): Promise<DoctorSignals> {
+    if (!isCpsoNumberShape(cpso)) throw doctorNotFound(cpso);
     const id = await this.doctors.idOfCpso(cpso);
     if (!id) throw doctorNotFound(cpso);
     const t = await this.reviews.tallies({ kind: 'doctor', id });

@@ -1,3 +1,4 @@
+import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { Injectable } from '@nestjs/common';
 import { Review } from '../../domain/reviews/review';
 import { Page, PageRequest } from '../../domain/shared/page';
@@ -16,6 +17,7 @@ export class ListDoctorReviewsUseCase {
     cpso: string,
     page: PageRequest,
   ): Promise<{ doctorCpso: string; page: Page<Review> }> {
+    if (!isCpsoNumberShape(cpso)) throw doctorNotFound(cpso);
     const id = await this.doctors.idOfCpso(cpso);
     if (!id) throw doctorNotFound(cpso);
     return { doctorCpso: cpso, page: await this.reviews.list({ kind: 'doctor', id }, page) };

@@ -167,7 +167,9 @@ describe('generateDemoDataset: realistic distributions (3,000 doctors)', () => {
     const withDimensions = share(ds.reviews, (r) => r.punctuality !== null);
     expect(withDimensions).toBeGreaterThan(0.3);
     expect(withDimensions).toBeLessThan(0.9);
-    expect(share(ds.reviews, (r) => r.source_url === null)).toBeGreaterThan(0.05);
+    const clinicReviews = ds.reviews.filter((r) => r.clinic_id !== null);
+    expect(share(clinicReviews, (r) => r.source_url === null)).toBeGreaterThan(0.05);
+    expect(ds.reviews.filter((r) => r.doctor_id !== null && r.source_url === null)).toEqual([]);
     const doctorReview = ds.reviews.find(
       (r) => r.doctor_id !== null && r.rating === 5 && r.text.includes('Dr. '),
     );

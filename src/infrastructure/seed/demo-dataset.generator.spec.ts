@@ -156,7 +156,8 @@ describe('generateDemoDataset: shape and integrity', () => {
         r.text.length < 20 ||
         r.review_date < eightYearsAgo ||
         r.review_date > today ||
-        (r.source_url !== null && !r.source_url.startsWith('https://reviews.example.org/')),
+        (r.source_url !== null && !r.source_url.startsWith('https://reviews.example.org/')) ||
+        (r.doctor_id !== null && r.source_url === null),
     );
     expect(bad).toEqual([]);
   });

@@ -98,7 +98,10 @@ export function reviewFactory(now: Date): ReviewFactory {
         [parts[sentiment].open[o].replace('{d}', doctorName), parts[sentiment].detail[d]].join(' ');
       const text = isDoctor ? makeText() : once(-(rating * 10_000 + o * 100 + d) - 1, makeText);
       const daysAgo = Math.floor(rng.next() * (spanDays + 1));
-      const withUrl = rng.chance(0.85);
+      // Every doctor review names where it was published (the doctor reviews endpoint shows it);
+      // some clinic reviews were collected in person and have no page. The draw happens either way
+      // so the rest of the dataset stays the same.
+      const withUrl = rng.chance(0.85) || isDoctor;
       const f = rng.int(0, AUTHOR_FIRST.length - 1);
       const l = rng.int(0, AUTHOR_INITIALS.length - 1);
       out.push({

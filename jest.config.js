@@ -11,6 +11,8 @@ module.exports = {
   testEnvironment: 'node',
   transform,
   transformIgnorePatterns,
+  // Also here: Jest reads testTimeout from the root config (busy CI machines start apps slowly).
+  testTimeout: 60000,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [

@@ -17,7 +17,7 @@ interface Issued {
 }
 
 const GATEWAY_HOST = 'gta-doctors.p.rapidapi.com';
-const PROXY_SECRET = 'proxy-secret-0123456789';
+const PROXY_SECRET = 'proxy-secret-0123456789-abcdefghijklmnop';
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe('access matrix (e2e)', () => {

@@ -13,7 +13,7 @@ interface Issued {
   key_prefix: string;
 }
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const PROXY_SECRET = 'proxy-secret-for-rate-tests';
+const PROXY_SECRET = 'proxy-secret-for-rate-tests-0123456789abcdef';
 
 describe('rate limits (e2e, in-memory counters)', () => {
   let db: TestDatabase;
@@ -34,7 +34,7 @@ describe('rate limits (e2e, in-memory counters)', () => {
       SANDBOX_RATE_PER_MIN: '2',
       GATEWAY_RATE_PER_MIN: '4',
       GATEWAY_PROXY_SECRET: PROXY_SECRET,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
   });
   afterAll(async () => {

@@ -32,7 +32,22 @@ export interface AppConfig {
     readonly liveRatePerMin: number;
     readonly gatewayRatePerMin: number;
   };
-  readonly trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries are believed, as Fastify understands it: false (none),
+   * a number of hops in front of the service, or a list of proxy addresses/CIDR ranges.
+   */
+  readonly trustProxy: false | number | string[];
+  /** Limits a hostile client cannot stretch (README, Configuration). */
+  readonly http: {
+    readonly maxUrlLength: number;
+    readonly maxHeaderBytes: number;
+    readonly bodyLimitBytes: number;
+    readonly requestTimeoutMs: number;
+    readonly headersTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+  };
+  /** Failed authentications per client IP per minute before 429 (checked before the database). */
+  readonly authFailuresPerMin: number;
 }
 
 export class ConfigError extends Error {
@@ -62,13 +77,50 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   return n;
 }
 
-function bool(env: Env, name: string, def: boolean): boolean {
-  const raw = str(env, name);
-  if (raw === undefined) return def;
+/** A secret is taken as written (never trimmed) and must be long enough to resist guessing. */
+function secret(env: Env, name: string): string | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  if (v.trim() !== v) throw new ConfigError(name, 'must not start or end with whitespace');
+  if (v.length < 32) throw new ConfigError(name, 'must be at least 32 characters');
+  return v;
+}
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY: `false` (default), the number of proxies in front of the service, or a comma
+ * list of their addresses or CIDR ranges. `true` (every hop) is refused: the left-most
+ * X-Forwarded-For entry is written by the client, so trusting it lets anyone pick an address.
+ */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
   const v = raw.toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+  if (['true', 'yes', 'on'].includes(v)) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'must be the number of proxies in front of the service (e.g. 1) or their addresses; ' +
+        '"true" would believe a client-written X-Forwarded-For',
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n > 10) throw new ConfigError('TRUST_PROXY', `must be at most 10 hops, got ${n}`);
+    return n;
+  }
+  const list = raw.split(',').map((x) => x.trim());
+  for (const a of list) {
+    if (!IPV4_OR_CIDR.test(a) && !IPV6_OR_CIDR.test(a)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be false, a hop count, or proxy addresses/CIDRs, got "${a}"`,
+      );
+    }
+  }
+  return list;
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -97,10 +149,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!/^[A-Za-z0-9]+$/.test(gatewayName)) {
     throw new ConfigError('GATEWAY_NAME', 'must be letters and digits only');
   }
-  const keyHashSecret = str(env, 'KEY_HASH_SECRET');
-  if (keyHashSecret !== undefined && keyHashSecret.length < 32) {
-    throw new ConfigError('KEY_HASH_SECRET', 'must be at least 32 characters');
-  }
+  const keyHashSecret = secret(env, 'KEY_HASH_SECRET');
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: str(env, 'HOST') ?? '0.0.0.0',
@@ -121,7 +170,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     gateway: {
       name: gatewayName,
       host: str(env, 'GATEWAY_HOST'),
-      proxySecret: str(env, 'GATEWAY_PROXY_SECRET'),
+      proxySecret: secret(env, 'GATEWAY_PROXY_SECRET'),
     },
     limits: {
       sandboxMaxLimit: int(env, 'SANDBOX_MAX_LIMIT', 10, 1, 100),
@@ -130,6 +179,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       liveRatePerMin: int(env, 'LIVE_RATE_PER_MIN', 600, 1, 1000000),
       gatewayRatePerMin: int(env, 'GATEWAY_RATE_PER_MIN', 6000, 1, 1000000),
     },
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
+    http: {
+      maxUrlLength: int(env, 'MAX_URL_LENGTH', 4096, 256, 65536),
+      maxHeaderBytes: int(env, 'MAX_HEADER_BYTES', 16384, 4096, 65536),
+      bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024, 256, 1048576),
+      requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30000, 1000, 600000),
+      headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10000, 1000, 600000),
+      keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000, 600000),
+    },
+    authFailuresPerMin: int(env, 'AUTH_FAILURES_PER_MIN', 30, 1, 1000000),
   };
 }

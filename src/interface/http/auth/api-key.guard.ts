@@ -3,7 +3,10 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
+import { InvalidKeyError } from '../../../domain/keys/key.errors';
+import { clientIp } from '../common/client-ip';
 import { ApiError } from '../errors/api-error';
+import { AuthFailureLimiter } from './auth-failure.limiter';
 import { AUTH_REQUIREMENT, AuthRequirement } from './auth-requirement';
 import { GatewayHeaders, gatewayHeaders, headerValue } from './gateway-headers';
 import { CredentialKind, PassportAuthenticator } from './passport-authenticator';
@@ -21,6 +24,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: PassportAuthenticator,
+    private readonly failures: AuthFailureLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.gateway = gatewayHeaders(config);
@@ -43,10 +47,18 @@ export class ApiKeyGuard implements CanActivate {
           `or ${this.gateway.keyName} and ${this.gateway.hostName} through the gateway.`,
       );
     }
-    req.principal = await this.authenticator.authenticate(kind, {
-      headers: req.headers,
-      ip: req.ip,
-    });
+    const ip = clientIp(req);
+    const wait = this.failures.retryAfter(ip);
+    if (wait > 0) throw tooManyFailures(wait);
+    try {
+      req.principal = await this.authenticator.authenticate(kind, { headers: req.headers, ip });
+    } catch (e) {
+      if (e instanceof InvalidKeyError) {
+        const blocked = await this.failures.recordFailure(ip);
+        if (blocked > 0) throw tooManyFailures(blocked);
+      }
+      throw e;
+    }
     return true;
   }
 
@@ -58,4 +70,12 @@ export class ApiKeyGuard implements CanActivate {
       return 'gateway';
     return null;
   }
+}
+
+function tooManyFailures(seconds: number): ApiError {
+  return new ApiError(
+    'rate_limited',
+    `Too many failed authentications from this address; retry in ${seconds} s.`,
+    { 'Retry-After': String(seconds) },
+  );
 }

@@ -11,6 +11,7 @@ import { RateLimitStorageModule } from '../../../infrastructure/rate-limit/rate-
 import { RateLimitStorage } from '../../../infrastructure/rate-limit/rate-limit.storage';
 import { SecurityModule } from '../../../infrastructure/security/security.module';
 import { ApiKeyGuard } from './api-key.guard';
+import { AuthFailureLimiter } from './auth-failure.limiter';
 import { PassportAuthenticator } from './passport-authenticator';
 import { RateLimitGuard } from './rate-limit.guard';
 import { rateLimitOptions } from './rate-limit.options';
@@ -22,6 +23,7 @@ import { rateLimitOptions } from './rate-limit.options';
 @Module({
   imports: [
     KeysPersistenceModule,
+    RateLimitStorageModule,
     SecurityModule,
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],
@@ -39,10 +41,21 @@ import { rateLimitOptions } from './rate-limit.options';
     AuthenticateKeyUseCase,
     EnsureSandboxKeyUseCase,
     PassportAuthenticator,
+    {
+      provide: AuthFailureLimiter,
+      useFactory: (storage: RateLimitStorage, config: AppConfig) =>
+        new AuthFailureLimiter(storage, config),
+      inject: [RateLimitStorage, APP_CONFIG],
+    },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [EnsureSandboxKeyUseCase, PublishedSandboxKey],
+  exports: [
+    EnsureSandboxKeyUseCase,
+    PublishedSandboxKey,
+    AuthFailureLimiter,
+    PassportAuthenticator,
+  ],
 })
 export class AuthModule implements OnApplicationBootstrap {
   private readonly logger = new Logger('Keys');

@@ -1,5 +1,6 @@
 import { Strategy } from 'passport-http-bearer';
 import { AuthenticateKeyUseCase } from '../../../application/keys/authenticate-key.use-case';
+import { KeyForbiddenError } from '../../../domain/keys/key.errors';
 import { CredentialRequest } from './credential-request';
 import { keyPrincipal } from './principal.factory';
 
@@ -8,7 +9,9 @@ type Done = (err: unknown, user?: unknown) => void;
 type VerifyWithRequest = (req: PassportRequest, token: string, done: Done) => void;
 
 /**
- * passport-http-bearer: `Authorization: Bearer <key>`. Any active key authenticates here; the
+ * passport-http-bearer: `Authorization: Bearer <key>`. Any active key but a gateway key
+ * authenticates here (gateway keys only through the gateway headers, where the host is checked:
+ * one rule, one path, 403 `forbidden` otherwise); the
  * verify callback resolves it (format check, then keyed-hash lookup) and fails with
  * InvalidKeyError (401 `invalid_key`) otherwise.
  */
@@ -17,7 +20,15 @@ export class BearerKeyStrategy extends Strategy<VerifyWithRequest> {
     super({ passReqToCallback: true }, (req: PassportRequest, token: string, done: Done) => {
       const { ip } = req as unknown as CredentialRequest;
       authenticate.execute(token).then(
-        (key) => done(null, keyPrincipal(key, ip)),
+        (key) =>
+          key.tier === 'gateway'
+            ? done(
+                new KeyForbiddenError(
+                  'Gateway keys are accepted only through the gateway headers; send this key as ' +
+                    'the gateway key header with the gateway host header.',
+                ),
+              )
+            : done(null, keyPrincipal(key, ip)),
         (e: unknown) => done(e),
       );
     });

@@ -21,7 +21,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.isRouteMiss(exception)
     ) {
       const allowed = this.routes.allowedMethods(req.url);
-      if (allowed.length > 0) {
+      // A wildcard route that knows the method but not the file (the docs' assets) is a 404.
+      if (allowed.length > 0 && !allowed.includes(req.method)) {
         resolved.status = 405;
         resolved.body.error = 'method_not_allowed';
         resolved.body.message = `${req.method} is not allowed here; use ${allowed.join(', ')}.`;

@@ -90,6 +90,7 @@ function httpStatusOf(e: unknown): number | undefined {
 
 function safeClientMessage(e: unknown, status: number): string {
   if (status === 404) return 'No such resource.';
+  if (status === 403) return 'This request is not allowed (a cross-origin form post, say).';
   if (status === 405) return 'Method not allowed on this path.';
   if (status === 429) return 'Too many requests.';
   const msg = (e as { message?: string })?.message;

@@ -13,6 +13,8 @@ export class RouteTable {
   });
 
   add(methods: string | string[], path: string): void {
+    // The CORS plugin's catch-all preflight route (OPTIONS *) says nothing about a path.
+    if (path === '*' || path === '/*') return;
     for (const m of Array.isArray(methods) ? methods : [methods]) {
       if ((METHODS as readonly string[]).includes(m) && !this.router.hasRoute(m as 'GET', path)) {
         this.router.on(m as 'GET', path, () => undefined);

@@ -1,4 +1,6 @@
 import { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiError } from '../errors/api-error';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 
@@ -6,7 +8,25 @@ export const BEARER_SCHEME = 'bearer';
 export const GATEWAY_KEY_SCHEME = 'gatewayKey';
 export const GATEWAY_HOST_SCHEME = 'gatewayHost';
 
-/** Swagger UI at /api/v1/docs and the OpenAPI 3 document at /api/v1/openapi.json, both public. */
+const DOCS_PATH = '/api/v1/docs';
+/** What the Swagger UI page loads; nothing else of the swagger-ui-dist folder is served. */
+const DOCS_FILES = new Set([
+  '',
+  '/',
+  '/index.html',
+  '/swagger-ui.css',
+  '/swagger-ui-bundle.js',
+  '/swagger-ui-standalone-preset.js',
+  '/swagger-ui-init.js',
+  '/favicon-32x32.png',
+  '/favicon-16x16.png',
+]);
+
+/**
+ * Swagger UI at /api/v1/docs and the OpenAPI 3 document at /api/v1/openapi.json, both public.
+ * The page runs under the service's Content-Security-Policy (its scripts are files, not inline),
+ * cannot be framed, keeps no key in browser storage, and only the files it loads are served.
+ */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const name = config.gateway.name;
   const doc = new DocumentBuilder()
@@ -28,9 +48,18 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const document = SwaggerModule.createDocument(app, doc, {
     operationIdFactory: (_controller, method) => method,
   });
+  (app as NestFastifyApplication)
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (req) => {
+      const path = req.url.split('?')[0];
+      if (path.startsWith(DOCS_PATH) && !DOCS_FILES.has(path.slice(DOCS_PATH.length))) {
+        throw new ApiError('not_found', 'No such documentation file.');
+      }
+    });
   SwaggerModule.setup('api/v1/docs', app, document, {
     jsonDocumentUrl: 'api/v1/openapi.json',
-    yamlDocumentUrl: 'api/v1/openapi.yaml',
-    swaggerOptions: { persistAuthorization: true },
+    raw: ['json'],
+    swaggerOptions: { persistAuthorization: false, validatorUrl: null },
   });
 }

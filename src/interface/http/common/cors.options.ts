@@ -1,0 +1,40 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * CORS (README, "Browser apps"): browser apps are users, so any origin may make read-only
+ * requests to the JSON API with the `Authorization` or gateway headers. No cookie is involved,
+ * so `Access-Control-Allow-Credentials` is never sent and no credential is reflected. Preflights
+ * are answered 204 and cached for ten minutes. The HTML pages (checkout, admin) get no CORS
+ * headers at all.
+ */
+export function corsOptions(gatewayName: string): FastifyCorsOptions {
+  const api: FastifyCorsOptions = {
+    origin: '*',
+    methods: ['GET', 'HEAD'],
+    allowedHeaders: [
+      'Authorization',
+      `X-${gatewayName}-Key`,
+      `X-${gatewayName}-Host`,
+      'If-None-Match',
+      'X-Request-Id',
+    ],
+    exposedHeaders: [
+      'ETag',
+      'Retry-After',
+      'X-Request-Id',
+      'RateLimit',
+      'RateLimit-Policy',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+    ],
+    credentials: false,
+    maxAge: 600,
+    strictPreflight: true,
+  };
+  return {
+    delegator: (req: FastifyRequest, cb: (err: Error | null, o: FastifyCorsOptions) => void) =>
+      cb(null, req.url.startsWith('/api/') ? api : { origin: false }),
+  };
+}

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
 import { EnsureSandboxKeyUseCase } from './application/keys/ensure-sandbox-key.use-case';
 import { ConfigError, loadConfig } from './infrastructure/config/app-config';
 import { resolveDatabase } from './infrastructure/database/database-runtime';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config, { adoptLeftover: true, log: (m) => log.info(m) });
   let app;
   try {
-    app = await createHttpApp({ config, database }, log);
+    app = await createHttpApp(AppModule.forRoot({ config, database }), config, log);
     await prepareDatabase(
       app.get(DataSource),
       async (ds) => {

@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/application/shared/clock';
 import { AppConfig, loadConfig } from '../../src/infrastructure/config/app-config';
 import { DatabaseRuntime } from '../../src/infrastructure/database/database-runtime';
@@ -39,7 +40,8 @@ export async function createTestApp(
     stop: async () => undefined,
   };
   const app = await createHttpApp(
-    { config, database, clock },
+    AppModule.forRoot({ config, database, clock }),
+    config,
     logTo ? pino({ level: 'info' }, logTo) : pino({ level: config.logLevel }),
   );
   await app.getHttpAdapter().getInstance().ready();

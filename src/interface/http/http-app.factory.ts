@@ -1,7 +1,8 @@
+import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { AppDeps, AppModule } from '../../app.module';
+import { AppConfig } from '../../infrastructure/config/app-config';
 import { JsonLogger } from '../../infrastructure/logging/json-logger';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ApiError } from './errors/api-error';
@@ -17,22 +18,24 @@ import { setupWeb, WEB_PATH_PATTERNS } from '../web/web-setup';
 export const API_PREFIX = 'api/v1';
 
 /**
- * Builds the whole HTTP application (used by main.ts and by the e2e tests, so both run the same
- * adapter options, hooks, filters and docs).
+ * Builds the whole HTTP application around the composed root module (used by main.ts and by the
+ * e2e tests, so both run the same adapter options, hooks, filters and docs). The composition root
+ * is handed in, so no interface file imports it.
  */
 export async function createHttpApp(
-  deps: AppDeps,
+  rootModule: DynamicModule,
+  config: AppConfig,
   rootLogger: Logger,
 ): Promise<NestFastifyApplication> {
   const routes = new RouteTable();
   const adapter = new FastifyAdapter(
-    fastifyOptions(deps.config, rootLogger.child({ component: 'http' })),
+    fastifyOptions(config, rootLogger.child({ component: 'http' })),
   );
   const fastify = adapter.getInstance();
   fastify.addHook('onRoute', (opts) => routes.add(opts.method, opts.url));
   // The one check of URL text (control characters, invalid UTF-8, length) before any route runs.
   fastify.addHook('onRequest', async (req) => {
-    const problem = urlProblem(req.url, deps.config.http.maxUrlLength);
+    const problem = urlProblem(req.url, config.http.maxUrlLength);
     if (problem) throw new ApiError('invalid_param', problem);
   });
   fastify.addHook('onSend', async (req, reply) => {
@@ -40,9 +43,9 @@ export async function createHttpApp(
     // Errors are never stored by a cache; successful data answers set their own policy.
     if (reply.statusCode >= 400) void reply.header('Cache-Control', 'no-store');
   });
-  registerConditionalGet(fastify, deps.config.gateway.name);
+  registerConditionalGet(fastify, config.gateway.name);
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(deps), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new JsonLogger(rootLogger.child({ component: 'nest' })),
     bufferLogs: false,
   });
@@ -58,11 +61,11 @@ export async function createHttpApp(
   // Browsers' cross-origin form posts (Sec-Fetch-Site, else Origin against Host) are refused
   // with 403 before any body parsing; non-browser clients (no such headers) are unaffected.
   app.enableCsrfProtection();
-  app.enableCors(corsOptions(deps.config.gateway.name));
+  app.enableCors(corsOptions(config.gateway.name));
   await setupWeb(app);
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
-  setupOpenApi(app, deps.config);
+  setupOpenApi(app, config);
   await app.init();
   return app;
 }

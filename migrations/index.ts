@@ -1,10 +1,12 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { ListReadModels1763800000000 } from './1763800000000-list-read-models';
 import { DoctorReviewSourceUrl1763900000000 } from './1763900000000-doctor-review-source-url';
+import { ApiKeyChangeNotify1764400000000 } from './1764400000000-api-key-change-notify';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
   ListReadModels1763800000000,
   DoctorReviewSourceUrl1763900000000,
+  ApiKeyChangeNotify1764400000000,
 ];

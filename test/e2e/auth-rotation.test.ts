@@ -1,3 +1,5 @@
+import { PgNotificationListener } from '../../src/infrastructure/database/pg-notification-listener';
+import { API_KEYS_CHANGED_CHANNEL } from '../../src/infrastructure/persistence/keys/api-key-cache';
 import { runKeysCommand } from '../../src/interface/cli/commands/keys.command';
 import { call } from '../support/http';
 import { createTestApp, TEST_KEY_HASH_SECRET, TestApp } from '../support/test-app';
@@ -32,6 +34,9 @@ describe('key rotation (e2e)', () => {
   const data = (app: TestApp, key: string) =>
     call(app.app, 'GET', '/metadata/languages', bearer(key));
   const rotate = (app: TestApp, key: string) => call(app.app, 'POST', '/keys/rotate', bearer(key));
+  /** Resolves when PostgreSQL's api_keys_changed notification has reached that instance. */
+  const heard = (app: TestApp) =>
+    app.app.get(PgNotificationListener).nextNotification(API_KEYS_CHANGED_CHANNEL);
   const rows = () =>
     db.dataSource.query<Row[]>(
       `SELECT id, key_prefix, tier, revoked_at, replaced_by FROM api_keys ORDER BY created_at, id`,
@@ -120,11 +125,14 @@ describe('key rotation (e2e)', () => {
     expect((await rows()).length).toBe(before + 1);
   });
 
-  it('the old key is refused on a second instance at once', async () => {
+  it('the old key is refused on a second instance as soon as the notification reaches it', async () => {
     const k = await issue();
-    expect((await data(t2, k.key)).status).toBe(200); // seen (and usable) on instance 2 first
+    expect((await data(t2, k.key)).status).toBe(200); // seen (and cached) on instance 2 first
+    expect((await data(t2, k.key)).status).toBe(200);
+    const reached = heard(t2);
     const r = await rotate(t, k.key);
     expect(r.status).toBe(200);
+    await reached;
     const onSecond = await data(t2, k.key);
     expect([onSecond.status, onSecond.body.error]).toEqual([401, 'invalid_key']);
     expect((await data(t2, r.body.key)).status).toBe(200);
@@ -133,11 +141,14 @@ describe('key rotation (e2e)', () => {
   it('a key revoked from the command line is refused at once by a running instance', async () => {
     const k = await issue();
     expect((await data(t, k.key)).status).toBe(200);
+    expect((await data(t2, k.key)).status).toBe(200);
+    const reached = Promise.all([heard(t), heard(t2)]);
     await runKeysCommand(['revoke', k.key_prefix], {
       dataSource: db.dataSource,
       keyHashSecret: TEST_KEY_HASH_SECRET,
       config: t.config,
     });
+    await reached;
     expect((await data(t, k.key)).status).toBe(401);
     expect((await data(t2, k.key)).status).toBe(401);
   });

@@ -5,6 +5,7 @@ import { Tier } from '../../domain/keys/tier';
 import { Clock } from '../shared/clock';
 import { ApiKeyRepository } from './api-key.repository';
 import { KeyHasher } from './key-hasher';
+import { KeyLookupCache } from './key-lookup-cache';
 import { PublishedSandboxKey } from './published-sandbox-key.setting';
 
 /** The caller's key once authenticated. */
@@ -20,8 +21,9 @@ const MAX_TRACKED_KEYS = 10_000;
 
 /**
  * Resolves a presented key: format and check first (a malformed key never reaches the database),
- * then the stored keyed hash. No cache: one indexed lookup per request, so a revocation (rotation
- * or `keys revoke`) is seen at once by every instance.
+ * then the stored keyed hash, through the lookup cache: an adapter answers from memory only while
+ * it hears every revocation at once, so a revocation (rotation, `keys revoke`, a refund) is seen by
+ * every instance on its next request.
  */
 @Injectable()
 export class AuthenticateKeyUseCase {
@@ -34,6 +36,7 @@ export class AuthenticateKeyUseCase {
     private readonly hasher: KeyHasher,
     private readonly clock: Clock,
     private readonly sandbox: PublishedSandboxKey,
+    private readonly cache: KeyLookupCache,
   ) {}
 
   /** @throws InvalidKeyError when the key is malformed, unknown or revoked. */
@@ -41,7 +44,7 @@ export class AuthenticateKeyUseCase {
     const parsed = parseApiKey(presented);
     if (!parsed) throw new InvalidKeyError('The API key is malformed.');
     const keyHash = this.hasher.hash(parsed.value);
-    let key = await this.keys.findByHash(keyHash);
+    let key = await this.cache.find(keyHash, () => this.keys.findByHash(keyHash));
     if (!key && parsed.value === this.sandbox.key.value) {
       // The published sandbox key is created on first use when start-up could not (the schema
       // did not exist yet); upserted by hash, so never twice.

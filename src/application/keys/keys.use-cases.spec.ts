@@ -5,6 +5,7 @@ import { DEFAULT_SANDBOX_KEY } from '../../domain/keys/published-sandbox-key';
 import { Clock } from '../shared/clock';
 import { ApiKeyRepository, NewApiKey, RevokeOutcome } from './api-key.repository';
 import { AuthenticateKeyUseCase } from './authenticate-key.use-case';
+import { NoKeyLookupCache } from './key-lookup-cache';
 import { IssueKeyUseCase } from './issue-key.use-case';
 import { KeyHasher } from './key-hasher';
 import { PublishedSandboxKey } from './published-sandbox-key.setting';
@@ -89,7 +90,13 @@ describe('keys use cases', () => {
   beforeEach(() => {
     repo = new InMemoryApiKeys();
     clock = new SteppingClock();
-    auth = new AuthenticateKeyUseCase(repo, hasher, clock, new PublishedSandboxKey(undefined));
+    auth = new AuthenticateKeyUseCase(
+      repo,
+      hasher,
+      clock,
+      new PublishedSandboxKey(undefined),
+      new NoKeyLookupCache(),
+    );
     issue = new IssueKeyUseCase(repo, hasher, clock);
     rotate = new RotateKeyUseCase(repo, hasher, clock);
   });

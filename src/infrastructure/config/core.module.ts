@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock, SystemClock } from '../../application/shared/clock';
 import { DirectorySettings } from '../../application/shared/directory-settings';
 import { DatabaseRuntime } from '../database/database-runtime';
+import { PgNotificationListener } from '../database/pg-notification-listener';
 import { AppConfig } from './app-config';
 
 /** Injection token of the validated AppConfig (a plain object, so a token rather than a class). */
@@ -27,8 +28,9 @@ export class CoreModule {
           provide: DirectorySettings,
           useValue: new DirectorySettings(config.freshnessDays, config.signalsMinSample),
         },
+        { provide: PgNotificationListener, useValue: new PgNotificationListener(database) },
       ],
-      exports: [APP_CONFIG, DATABASE_RUNTIME, Clock, DirectorySettings],
+      exports: [APP_CONFIG, DATABASE_RUNTIME, Clock, DirectorySettings, PgNotificationListener],
     };
   }
 }

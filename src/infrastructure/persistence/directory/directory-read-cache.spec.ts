@@ -1,4 +1,5 @@
 import { DirectoryReadCache, MAX_ENTRIES } from './directory-read-cache';
+import { PgNotificationListener } from '../../database/pg-notification-listener';
 
 const runtime = {
   url: 'postgres://unused',
@@ -9,7 +10,7 @@ const runtime = {
 
 describe('DirectoryReadCache', () => {
   it('loads once for concurrent readers and keeps the answer until it expires', async () => {
-    const cache = new DirectoryReadCache(runtime);
+    const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
     let loads = 0;
     const load = async () => ++loads;
     const [x, y] = await Promise.all([
@@ -23,7 +24,7 @@ describe('DirectoryReadCache', () => {
   });
 
   it('does not keep a failed load', async () => {
-    const cache = new DirectoryReadCache(runtime);
+    const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
     await expect(
       cache.getOrLoad('k', 1000, () => Promise.reject(new Error('down'))),
     ).rejects.toThrow('down');
@@ -31,7 +32,7 @@ describe('DirectoryReadCache', () => {
   });
 
   it('drops the least recently used entry past its bound, and everything on clear()', async () => {
-    const cache = new DirectoryReadCache(runtime);
+    const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
     for (let i = 0; i < MAX_ENTRIES; i++) await cache.getOrLoad(`k${i}`, 60_000, async () => i);
     await cache.getOrLoad('k0', 60_000, async () => -1); // a hit: k0 becomes the most recent
     await cache.getOrLoad('new', 60_000, async () => 'new'); // evicts k1, the least recent

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiKey } from '../../../domain/keys/api-key';
 import {
@@ -6,16 +6,21 @@ import {
   NewApiKey,
   RevokeOutcome,
 } from '../../../application/keys/api-key.repository';
+import { ApiKeyCache } from './api-key-cache';
 import { API_KEY_COLUMNS, ApiKeyRow, toApiKey } from './api-key.row';
 
 /**
  * api_keys through TypeORM's DataSource with plain SQL, so the same adapter serves the Nest app
  * and the command line (whose DataSource registers no entities). key_hash is only ever a
- * parameter; it is never selected.
+ * parameter; it is never selected. In the app, the key cache of this instance is told of every
+ * revocation or rotation it commits (the command line has no cache to tell).
  */
 @Injectable()
 export class TypeOrmApiKeyRepository extends ApiKeyRepository {
-  constructor(private readonly ds: DataSource) {
+  constructor(
+    private readonly ds: DataSource,
+    @Optional() private readonly cache?: ApiKeyCache,
+  ) {
     super();
   }
 
@@ -32,6 +37,10 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async rotate(id: string, replacement: NewApiKey): Promise<ApiKey | null> {
+    return this.changing(() => this.rotateIn(id, replacement));
+  }
+
+  private rotateIn(id: string, replacement: NewApiKey): Promise<ApiKey | null> {
     return this.ds.transaction('READ COMMITTED', async (m) => {
       // The row lock serialises concurrent rotations of one key: the second waits here, then
       // reads the committed revoked_at and gives up.
@@ -77,6 +86,10 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async ensureSandbox(key: NewApiKey): Promise<ApiKey> {
+    return this.changing(() => this.ensureSandboxIn(key));
+  }
+
+  private ensureSandboxIn(key: NewApiKey): Promise<ApiKey> {
     return this.ds.transaction(async (m) => {
       await m.query(
         `INSERT INTO api_keys (id, key_hash, key_prefix, tier, label, created_at)
@@ -96,7 +109,20 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     });
   }
 
-  private async revokeWhere(where: string, value: unknown, at: Date): Promise<RevokeOutcome> {
+  private revokeWhere(where: string, value: unknown, at: Date): Promise<RevokeOutcome> {
+    return this.changing(() => this.revokeWhereIn(where, value, at));
+  }
+
+  /** Runs a write that may revoke keys, then drops this instance's key cache (even on failure). */
+  private async changing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.cache?.invalidate();
+    }
+  }
+
+  private async revokeWhereIn(where: string, value: unknown, at: Date): Promise<RevokeOutcome> {
     return this.ds.transaction(async (m) => {
       const rows = await m.query<ApiKeyRow[]>(
         `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE ${where} ORDER BY created_at, id FOR UPDATE`,

@@ -36,7 +36,24 @@ export function flag(name: string): boolean {
   return ['1', 'true', 'yes', 'on'].includes((process.env[name] ?? '').trim().toLowerCase());
 }
 
-export function loadBenchSettings(): BenchSettings {
+/**
+ * `--doctors N` on the command line (`npm run bench -- --doctors 1000000`) wins over
+ * BENCH_DOCTORS; an unknown option or a bad number stops the run with a message.
+ */
+export function doctorsFromArgs(argv: readonly string[]): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--doctors') value = argv[++i] ?? '';
+    else if (arg.startsWith('--doctors=')) value = arg.slice('--doctors='.length);
+    else throw new Error(`unknown option "${arg}" (known: --doctors N)`);
+  }
+  return value;
+}
+
+export function loadBenchSettings(argv: readonly string[] = process.argv.slice(2)): BenchSettings {
+  const fromArgs = doctorsFromArgs(argv);
+  if (fromArgs !== undefined) process.env.BENCH_DOCTORS = fromArgs.replace(/_/g, '');
   return {
     doctors: int('BENCH_DOCTORS', 100_000, 10, 1_000_000),
     keep: flag('BENCH_KEEP'),

@@ -5,6 +5,7 @@ import { AppConfig } from './infrastructure/config/app-config';
 import { CoreModule } from './infrastructure/config/core.module';
 import { dataSourceOptions } from './infrastructure/database/data-source-options';
 import { DatabaseRuntime } from './infrastructure/database/database-runtime';
+import { DirectoryReadSourceModule } from './infrastructure/database/directory-read-source';
 import { AuthModule } from './interface/http/auth/auth.module';
 import { ClinicsModule } from './interface/http/clinics/clinics.module';
 import { DoctorsModule } from './interface/http/doctors/doctors.module';
@@ -31,6 +32,7 @@ export class AppModule {
           autoLoadEntities: true,
           retryAttempts: 0,
         }),
+        DirectoryReadSourceModule,
         AuthModule,
         HealthModule,
         KeysModule,

@@ -7,6 +7,8 @@ export interface AppConfig {
   readonly host: string;
   /** External PostgreSQL; undefined means "start the embedded one under dataDir". */
   readonly databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL that directory reads go to (keys and writes stay on the primary). */
+  readonly databaseReadUrl: string | undefined;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -123,6 +125,18 @@ function trustProxy(env: Env): false | number | string[] {
   return list;
 }
 
+/** DATABASE_READ_URL names a replica of DATABASE_URL, so it needs DATABASE_URL. */
+function readUrl(env: Env): string | undefined {
+  const read = url(env, 'DATABASE_READ_URL', ['postgres:', 'postgresql:']);
+  if (read && !str(env, 'DATABASE_URL')) {
+    throw new ConfigError(
+      'DATABASE_READ_URL',
+      'needs DATABASE_URL (the primary it replicates); the embedded database has no replica',
+    );
+  }
+  return read;
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = str(env, name);
   if (raw === undefined) return undefined;
@@ -154,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: str(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseReadUrl: readUrl(env),
     dataDir: str(env, 'DATA_DIR') ?? '.data',
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel: logLevel as AppConfig['logLevel'],

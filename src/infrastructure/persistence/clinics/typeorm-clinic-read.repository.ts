@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { ClinicReadRepository } from '../../../application/clinics/clinic-read.repository';
 import {
   ClinicDetailRecord,
@@ -47,7 +48,7 @@ function pointOf(near: GeoPoint, p: SqlParams): string {
 @Injectable()
 export class TypeOrmClinicReadRepository extends ClinicReadRepository {
   constructor(
-    private readonly ds: DataSource,
+    @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
     private readonly totals: ListTotals,
   ) {

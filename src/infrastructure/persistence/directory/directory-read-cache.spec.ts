@@ -42,3 +42,55 @@ describe('DirectoryReadCache', () => {
     expect(await cache.getOrLoad('k0', 60_000, async () => 'after clear')).toBe('after clear');
   });
 });
+
+describe('DirectoryReadCache with a read replica', () => {
+  /** A listener whose notifications the test sends, and a replica the test lets catch up. */
+  function withReplica() {
+    const listener = new PgNotificationListener(runtime);
+    let notify: () => void = () => undefined;
+    jest.spyOn(listener, 'subscribe').mockImplementation((_channel, handlers) => {
+      notify = () => handlers.onNotify?.('');
+    });
+    let release: () => void = () => undefined;
+    const replica = {
+      hasReplica: true,
+      caughtUp: jest.fn(
+        () =>
+          new Promise<void>((r) => {
+            release = r;
+          }),
+      ),
+    };
+    const cache = new DirectoryReadCache(listener, replica as never);
+    return { cache, notify: () => notify(), release: () => release(), replica };
+  }
+
+  it('keeps nothing from a change until the replica has replayed it, then clears once more', async () => {
+    const { cache, notify, release, replica } = withReplica();
+    expect(await cache.getOrLoad('k', 60_000, async () => 'before')).toBe('before');
+    notify();
+    expect(replica.caughtUp).toHaveBeenCalledTimes(1);
+    // The replica may still answer with the old data: served, never kept.
+    expect(await cache.getOrLoad('k', 60_000, async () => 'stale')).toBe('stale');
+    expect(await cache.getOrLoad('k', 60_000, async () => 'fresh')).toBe('fresh');
+    release();
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.getOrLoad('k', 60_000, async () => 'after')).toBe('after');
+    expect(await cache.getOrLoad('k', 60_000, async () => 'not loaded')).toBe('after');
+  });
+
+  it('without a replica, a change clears at once and caching goes on', async () => {
+    const listener = new PgNotificationListener(runtime);
+    let notify: () => void = () => undefined;
+    jest.spyOn(listener, 'subscribe').mockImplementation((_channel, handlers) => {
+      notify = () => handlers.onNotify?.('');
+    });
+    const caughtUp = jest.fn(async () => undefined);
+    const cache = new DirectoryReadCache(listener, { hasReplica: false, caughtUp } as never);
+    await cache.getOrLoad('k', 60_000, async () => 1);
+    notify();
+    expect(await cache.getOrLoad('k', 60_000, async () => 2)).toBe(2);
+    expect(await cache.getOrLoad('k', 60_000, async () => 3)).toBe(2);
+    expect(caughtUp).not.toHaveBeenCalled();
+  });
+});

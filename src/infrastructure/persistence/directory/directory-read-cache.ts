@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ReadCache } from '../../../application/shared/read-cache';
+import { ReplicaSync } from '../../database/directory-read-source';
 import { PgNotificationListener } from '../../database/pg-notification-listener';
 import { DIRECTORY_CHANGED_CHANNEL } from '../../seed/demo-data.seeder';
 
@@ -17,14 +18,28 @@ interface Entry {
  * all dropped when PostgreSQL notifies `directory_changed` (sent by the command that replaces
  * the data), so every instance sees new data at once; also when the listening connection is lost
  * and when it listens again (a change may have gone unheard). Concurrent misses share one load.
+ * With a read replica, the notification comes from the primary before the replica may have
+ * replayed the change: until ReplicaSync says it has, answers are loaded but not kept, and the
+ * cache is cleared once more when it has.
  */
 @Injectable()
 export class DirectoryReadCache extends ReadCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(listener: PgNotificationListener) {
+  /** Changes heard whose replay on the replica is still awaited: nothing is kept meanwhile. */
+  private awaitingReplica = 0;
+
+  constructor(listener: PgNotificationListener, @Optional() replica?: ReplicaSync) {
     super();
-    const clear = () => this.clear();
+    const clear = () => {
+      this.clear();
+      if (!replica?.hasReplica) return;
+      this.awaitingReplica++;
+      void replica.caughtUp().finally(() => {
+        this.clear();
+        this.awaitingReplica--;
+      });
+    };
     listener.subscribe(DIRECTORY_CHANGED_CHANNEL, {
       onNotify: clear,
       onLost: clear,
@@ -42,6 +57,7 @@ export class DirectoryReadCache extends ReadCache {
       return hit.value as Promise<T>;
     }
     const value = load();
+    if (this.awaitingReplica > 0) return value;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: now + ttlMs });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

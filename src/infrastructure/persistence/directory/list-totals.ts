@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { ReadCache } from '../../../application/shared/read-cache';
 
 /** Totals only change when the directory is replaced, which clears the read cache. */
@@ -12,7 +13,7 @@ const TOTAL_TTL_MS = 600_000;
 @Injectable()
 export class ListTotals {
   constructor(
-    private readonly ds: DataSource,
+    @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     private readonly cache: ReadCache,
   ) {}
 

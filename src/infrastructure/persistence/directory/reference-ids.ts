@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { ReadCache } from '../../../application/shared/read-cache';
 import { DoctorAttributeCriteria } from '../../../domain/directory/criteria';
 
@@ -45,7 +46,7 @@ function namesIn(ref: Reference, ids: readonly number[], sorted: boolean): strin
 @Injectable()
 export class ReferenceIds {
   constructor(
-    private readonly ds: DataSource,
+    @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     private readonly cache: ReadCache,
   ) {}
 

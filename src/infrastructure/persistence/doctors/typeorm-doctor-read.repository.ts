@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { DoctorReadRepository } from '../../../application/doctors/doctor-read.repository';
 import { DoctorCriteria } from '../../../domain/directory/criteria';
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
@@ -39,7 +40,7 @@ const DOCTOR_COLUMNS = `
 @Injectable()
 export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   constructor(
-    private readonly ds: DataSource,
+    @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
     private readonly totals: ListTotals,
   ) {

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { MetadataRepository } from '../../../application/metadata/metadata.repository';
 import { NameCount } from '../../../domain/doctors/doctor';
 
@@ -14,7 +15,7 @@ function countsSql(table: 'specialties' | 'languages', column: string): string {
 
 @Injectable()
 export class TypeOrmMetadataRepository extends MetadataRepository {
-  constructor(private readonly ds: DataSource) {
+  constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
     super();
   }
 

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import {
   ReviewReadRepository,
   ReviewSubject,
@@ -34,7 +35,7 @@ function dimensionsOf(row: TallyRow): DimensionTally[] {
 
 @Injectable()
 export class TypeOrmReviewReadRepository extends ReviewReadRepository {
-  constructor(private readonly ds: DataSource) {
+  constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
     super();
   }
 

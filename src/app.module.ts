@@ -12,6 +12,7 @@ import { DoctorsModule } from './interface/http/doctors/doctors.module';
 import { HealthModule } from './interface/http/health/health.module';
 import { KeysModule } from './interface/http/keys/keys.module';
 import { MetadataModule } from './interface/http/metadata/metadata.module';
+import { McpHttpModule } from './interface/mcp/mcp.module';
 
 export interface AppDeps {
   config: AppConfig;
@@ -39,6 +40,7 @@ export class AppModule {
         DoctorsModule,
         ClinicsModule,
         MetadataModule,
+        McpHttpModule,
       ],
     };
   }

@@ -17,6 +17,8 @@ export interface ClinicListRecord {
   readonly lng: number;
   readonly notes: string | null;
   readonly links: ClinicLink[];
+  /** When the clinic's availability was last checked (null: never); gives dataFreshness. */
+  readonly availabilityCheckedAt: Date | null;
 }
 
 export interface ClinicDoctorRecord {
@@ -45,6 +47,7 @@ export interface ClinicDetailRecord {
   readonly nearTTC: boolean;
   readonly notes: string | null;
   readonly links: ClinicLink[];
+  readonly availabilityCheckedAt: Date | null;
   readonly doctors: ClinicDoctorRecord[];
 }
 
@@ -55,6 +58,7 @@ export interface SpecialistRecord {
   readonly languages: string[];
   readonly accepting: boolean;
   readonly waitWeeks: number;
+  readonly availabilityCheckedAt: Date | null;
 }
 
 export interface ClinicReviewAggregate {

@@ -1,16 +1,20 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
-export function createRootLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'gta-directory' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
-      censor: '[redacted]',
+/** JSON lines on standard output, or on `fd` (2 for the MCP stdio server, whose stdout is the protocol). */
+export function createRootLogger(level: string, fd: 1 | 2 = 1): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'gta-directory' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+        censor: '[redacted]',
+      },
     },
-  });
+    pino.destination({ fd, sync: true }),
+  );
 }
 
 /** Nest's logger interface over pino, so framework messages are JSON lines too. */

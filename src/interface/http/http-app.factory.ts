@@ -14,6 +14,7 @@ import { corsOptions } from './common/cors.options';
 import { fastifyOptions } from './fastify-options';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { setupWeb, WEB_PATH_PATTERNS } from '../web/web-setup';
+import { MCP_BODY_LIMIT_BYTES, MCP_PATH } from '../mcp/mcp-http.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -32,7 +33,11 @@ export async function createHttpApp(
     fastifyOptions(config, rootLogger.child({ component: 'http' })),
   );
   const fastify = adapter.getInstance();
-  fastify.addHook('onRoute', (opts) => routes.add(opts.method, opts.url));
+  fastify.addHook('onRoute', (opts) => {
+    routes.add(opts.method, opts.url);
+    // The one route that takes a body: MCP's JSON-RPC messages (every other limit stays small).
+    if (opts.url === `/${API_PREFIX}/${MCP_PATH}`) opts.bodyLimit = MCP_BODY_LIMIT_BYTES;
+  });
   // The one check of URL text (control characters, invalid UTF-8, length) before any route runs.
   fastify.addHook('onRequest', async (req) => {
     const problem = urlProblem(req.url, config.http.maxUrlLength);

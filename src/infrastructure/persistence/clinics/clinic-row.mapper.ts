@@ -18,6 +18,7 @@ export interface ClinicListRow {
   lng: number;
   notes: string | null;
   links: ClinicLink[] | null;
+  availability_checked_at: Date | null;
 }
 
 export interface ClinicDetailRow {
@@ -38,6 +39,7 @@ export interface ClinicDetailRow {
   near_ttc: boolean;
   notes: string | null;
   links: ClinicLink[] | null;
+  availability_checked_at: Date | null;
   doctors: {
     name: string;
     gender: Gender;
@@ -54,6 +56,7 @@ export interface SpecialistRow {
   languages: string[];
   accepting: boolean;
   wait_weeks: number;
+  availability_checked_at: Date | null;
 }
 
 export function toClinicListRecord(r: ClinicListRow, names: ReferenceNames): ClinicListRecord {
@@ -68,6 +71,7 @@ export function toClinicListRecord(r: ClinicListRow, names: ReferenceNames): Cli
     lng: r.lng,
     notes: r.notes,
     links: r.links ?? [],
+    availabilityCheckedAt: r.availability_checked_at,
   };
 }
 
@@ -90,6 +94,7 @@ export function toClinicDetailRecord(r: ClinicDetailRow): ClinicDetailRecord {
     nearTTC: r.near_ttc,
     notes: r.notes,
     links: r.links ?? [],
+    availabilityCheckedAt: r.availability_checked_at,
     doctors: r.doctors.map((d) => ({
       name: d.name,
       gender: d.gender,
@@ -108,5 +113,6 @@ export function toSpecialistRecord(r: SpecialistRow): SpecialistRecord {
     languages: r.languages,
     accepting: r.accepting,
     waitWeeks: r.wait_weeks,
+    availabilityCheckedAt: r.availability_checked_at,
   };
 }

@@ -93,7 +93,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       WITH ${pageSql}
       SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
              cs.language_ids, cs.specialty_ids,
-             c.lat, c.lng, ${notes} AS notes, ${links} AS links
+             c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at
         FROM page pg
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
@@ -112,7 +112,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const rows = await this.ds.query<ClinicDetailRow[]>(
       `SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.lat, c.lng, c.phone, c.accepting_new_patients,
               c.website, c.type, c.weekday_hours, c.evening, c.weekend, c.wheelchair, c.virtual_visits,
-              c.near_ttc, c.notes, c.links,
+              c.near_ttc, c.notes, c.links, c.availability_checked_at,
               COALESCE((SELECT json_agg(json_build_object(
                          'name', d.name, 'gender', d.gender, 'practice_start_year', d.practice_start_year,
                          'languages', ${namesOf('languages', 'd.language_ids')},
@@ -181,7 +181,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
                      SELECT unnest(cd.language_ids) FROM clinic_doctor_search cd
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
                    ORDER BY r.name_key) AS languages,
-             c.accepting_new_patients AS accepting, pg.wait_weeks
+             c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at
         FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ${order.key} AS k
                 FROM specialist_search ss ${where(conds)}
                ORDER BY ${order.inner} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}) pg

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jsonRpcParseError } from '../../mcp/json-rpc-errors';
 import { resolveError } from './error-body';
 import { RouteTable } from './route-table';
 
@@ -14,6 +15,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
+    // MCP clients read JSON-RPC, so a body that is not JSON gets JSON-RPC's parse error there.
+    const rpc = jsonRpcParseError(exception, req.url);
+    if (rpc && !reply.sent) {
+      void reply.status(400).type('application/json').send(rpc);
+      return;
+    }
     const resolved = resolveError(exception, req.id);
     if (
       resolved.status === 404 &&

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { GENDERS } from '../../domain/directory/criteria';
+import { FRESHNESS_VALUES } from '../../domain/doctors/freshness';
+import { REVIEW_DIMENSIONS } from '../../domain/reviews/review';
+
+/** A tool reads 10 rows unless asked, 25 at most (decisions.md, MCP interface). */
+export const TOOL_DEFAULT_LIMIT = 10;
+export const TOOL_MAX_LIMIT = 25;
+
+/** Said wherever availability is given, so that an assistant passes it on. */
+export const AVAILABILITY_NOTE =
+  'Availability (accepting new patients) is best-effort and may have changed: phone the clinic to confirm before going.';
+
+/** The names the directory knows, as an enumeration when there are any. */
+function nameList(names: readonly string[], what: string) {
+  const item =
+    names.length > 0 ? z.enum(names as [string, ...string[]]) : z.string().min(1).max(100);
+  return z
+    .array(item)
+    .min(1)
+    .max(20)
+    .optional()
+    .describe(`Any of these ${what} (exact names, as directory_summary lists them).`);
+}
+
+/** The directory's current specialty and language names, for the input schemas' enumerations. */
+export interface KnownNames {
+  readonly specialties: readonly string[];
+  readonly languages: readonly string[];
+}
+
+export function pagingShape() {
+  return {
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(TOOL_MAX_LIMIT)
+      .optional()
+      .describe(`Rows to return (default ${TOOL_DEFAULT_LIMIT}, at most ${TOOL_MAX_LIMIT}).`),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .optional()
+      .describe('Rows to skip, for the next page: the previous offset plus its count.'),
+  };
+}
+
+/** The filters of /doctors, /clinics and /specialists (the REST query parameters). */
+export function filterShape(names: KnownNames) {
+  return {
+    languages: nameList(names.languages, 'languages spoken by the doctor'),
+    gender: z.enum(GENDERS).optional().describe("The doctor's gender."),
+    minYears: z
+      .number()
+      .int()
+      .min(0)
+      .max(150)
+      .optional()
+      .describe('At least this many years in practice.'),
+    maxYears: z
+      .number()
+      .int()
+      .min(0)
+      .max(150)
+      .optional()
+      .describe('At most this many years in practice.'),
+    accepting: z
+      .boolean()
+      .optional()
+      .describe('true: only clinics accepting new patients; false: only those not.'),
+    evening: z.boolean().optional().describe('Clinic open after 17:00 on some weekday.'),
+    weekend: z.boolean().optional().describe('Clinic open Saturday or Sunday.'),
+    wheelchair: z.boolean().optional().describe('Clinic is wheelchair-accessible.'),
+    virtualVisits: z.boolean().optional().describe('Clinic offers virtual visits.'),
+    nearTTC: z.boolean().optional().describe('Clinic within 500 m of a TTC subway station.'),
+  };
+}
+
+/** Where the person is: one shape, shared by every tool that takes a location. */
+export function locationShape() {
+  return {
+    lat: z
+      .number()
+      .min(-90)
+      .max(90)
+      .optional()
+      .describe('Latitude of the person (send with lng): results are ordered nearest first.'),
+    lng: z.number().min(-180).max(180).optional().describe('Longitude of the person (with lat).'),
+  };
+}
+
+export function specialtiesShape(names: KnownNames) {
+  return { specialties: nameList(names.specialties, 'specialties') };
+}
+
+// ---- outputs ------------------------------------------------------------------------------
+
+const freshness = z
+  .enum(FRESHNESS_VALUES)
+  .describe(
+    'fresh: availability checked within the freshness window; stale: older; unknown: never.',
+  );
+
+const clinicSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  phone: z.string(),
+  acceptingNewPatients: z.boolean(),
+});
+
+const doctor = z.object({
+  cpsoNumber: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  yearsOfPractice: z.number().int(),
+  specialties: z.array(z.string()),
+  languages: z.array(z.string()),
+  clinic: clinicSummary,
+  dataFreshness: freshness,
+  syncedAt: z.string(),
+});
+
+const review = z.object({
+  author: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  date: z.string(),
+  sourceUrl: z.string().nullable(),
+});
+
+const signal = z.object({
+  dimension: z.enum(REVIEW_DIMENSIONS),
+  count: z.number().int(),
+  avgRating: z.number().nullable(),
+  sufficient: z.boolean(),
+});
+
+const signals = z.object({
+  minSample: z.number().int(),
+  reviewCount: z.number().int(),
+  signals: z.array(signal),
+});
+
+const listEnvelope = {
+  total: z.number().int().describe('Rows matching, whatever the page.'),
+  count: z.number().int().describe('Rows in this page.'),
+  offset: z.number().int(),
+  nextOffset: z
+    .number()
+    .int()
+    .nullable()
+    .describe('offset to send for the next page, null on the last page.'),
+};
+
+const availability = {
+  availabilityNote: z.string(),
+};
+
+export const doctorListOutput = { doctors: z.array(doctor), ...listEnvelope, ...availability };
+
+export const doctorDetailOutput = {
+  doctor: doctor.extend({
+    referralRequired: z.boolean(),
+    bookingMethod: z.object({
+      phone: z.string(),
+      online: z.string().nullable(),
+      referralOnly: z.boolean(),
+    }),
+    rating: z.object({
+      positive: z.number().int(),
+      negative: z.number().int(),
+      reviewCount: z.number().int(),
+    }),
+    reviews: z.array(review),
+    expiredAt: z.string().nullable(),
+  }),
+  signals,
+  ...availability,
+};
+
+const link = z.object({ label: z.string(), url: z.string() });
+
+export const clinicListOutput = {
+  clinics: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      address: z.string(),
+      accepting: z.boolean(),
+      languages: z.array(z.string()),
+      specialties: z.array(z.string()),
+      lat: z.number(),
+      lng: z.number(),
+      dataFreshness: freshness,
+    }),
+  ),
+  ...listEnvelope,
+  ...availability,
+};
+
+export const clinicDetailOutput = {
+  clinic: z.object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    phone: z.string(),
+    acceptingNewPatients: z.boolean(),
+    website: z.string().nullable(),
+    type: z.string(),
+    weekdayHours: z.string(),
+    evening: z.boolean(),
+    weekend: z.boolean(),
+    wheelchair: z.boolean(),
+    virtualVisits: z.boolean(),
+    nearTTC: z.boolean(),
+    notes: z.string().nullable(),
+    links: z.array(link),
+    dataFreshness: freshness,
+    doctors: z.array(
+      z.object({
+        name: z.string(),
+        gender: z.enum(GENDERS),
+        yearsOfPractice: z.number().int(),
+        languages: z.array(z.string()),
+        specialties: z.array(z.string()),
+      }),
+    ),
+  }),
+  reviews: z.object({
+    avgRating: z.number().nullable(),
+    count: z.number().int(),
+    byDimension: z.array(
+      z.object({
+        dimension: z.enum(REVIEW_DIMENSIONS),
+        avgRating: z.number(),
+        count: z.number().int(),
+      }),
+    ),
+    recent: z.array(review),
+  }),
+  signals,
+  ...availability,
+};
+
+export const specialistListOutput = {
+  clinics: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      specialty: z.string(),
+      languages: z.array(z.string()),
+      accepting: z.boolean(),
+      waitWeeks: z.number(),
+      dataFreshness: freshness,
+    }),
+  ),
+  ...listEnvelope,
+  ...availability,
+};
+
+export const summaryOutput = {
+  totalDoctors: z.number().int(),
+  acceptingNewPatients: z.number().int(),
+  bySpecialty: z.array(z.object({ specialty: z.string(), count: z.number().int() })),
+  dataFreshness: z.object({
+    fresh: z.number().int(),
+    stale: z.number().int(),
+    unknown: z.number().int(),
+    coveragePct: z.number(),
+  }),
+  specialties: z.array(z.object({ name: z.string(), doctorCount: z.number().int() })),
+  languages: z.array(z.object({ name: z.string(), doctorCount: z.number().int() })),
+  ...availability,
+};

@@ -1,0 +1,211 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { DataSource } from 'typeorm';
+import { DirectoryTools, ToolAccess } from '../../src/interface/mcp/directory-tools';
+import { AVAILABILITY_NOTE } from '../../src/interface/mcp/tool-schemas';
+import { C1, C3 } from '../fixtures/directory.fixture';
+import { useFixtureApp } from '../support/fixture-app';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+/** The seven tools through a real MCP client, on the fixture directory (no HTTP here). */
+describe('MCP tools (in-memory transport, fixture directory)', () => {
+  const f = useFixtureApp('mcp_tools');
+  const ADMIN: ToolAccess = { tier: 'admin', caps: { sandboxMaxLimit: 10, sandboxMaxWindow: 50 } };
+
+  async function connect(access: ToolAccess = ADMIN): Promise<Client> {
+    const server = await f.t.app.get(DirectoryTools).createServer(access);
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(b);
+    return client;
+  }
+  type Result = {
+    structuredContent?: Json;
+    content: { type: string; text?: string }[];
+    isError?: boolean;
+  };
+  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+    (await client.callTool({ name, arguments: args })) as Result;
+  const text = (r: Result) => r.content.map((c) => c.text ?? '').join('\n');
+
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('lists seven read-only tools, each with a description, input and output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'directory_summary',
+      'find_clinics',
+      'find_doctors',
+      'find_specialists',
+      'get_clinic',
+      'get_doctor',
+      'search_doctors',
+    ]);
+    for (const t of tools) {
+      expect(t.title).toBeTruthy();
+      expect((t.description ?? '').length).toBeGreaterThan(80);
+      expect(t.outputSchema?.type).toBe('object');
+      expect(t.annotations).toMatchObject({
+        readOnlyHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+    }
+    const find = tools.find((t) => t.name === 'find_doctors')!;
+    const props = find.inputSchema.properties as Record<string, Json>;
+    expect(props.gender.enum).toEqual(['male', 'female', 'non-binary']);
+    // Specialties and languages as the directory knows them.
+    expect(props.languages.items.enum).toEqual(
+      expect.arrayContaining(['English', 'French', 'Punjabi', 'Mandarin', 'Tamil']),
+    );
+    expect(props.specialties.items.enum).toContain('Family Medicine');
+    for (const [name, p] of Object.entries(props))
+      expect([name, p.description]).toEqual([name, expect.any(String)]);
+  });
+
+  it('find_doctors: the REST filters, paging with total and nextOffset, freshness and the phone note', async () => {
+    const r = await call(client, 'find_doctors', {
+      languages: ['French'],
+      specialties: ['Family Medicine'],
+    });
+    expect(r.isError).toBeFalsy();
+    const rest = await f.get('/doctors?languages=French&specialties=Family%20Medicine');
+    expect(r.structuredContent.total).toBe(rest.body.total);
+    expect(rest.body.total).toBeGreaterThan(0);
+    expect(r.structuredContent.doctors.map((d: Json) => d.cpsoNumber)).toEqual(
+      rest.body.doctors.map((d: Json) => d.cpsoNumber),
+    );
+    expect(r.structuredContent.doctors[0].dataFreshness).toMatch(/^(fresh|stale|unknown)$/);
+    expect(r.structuredContent.availabilityNote).toBe(AVAILABILITY_NOTE);
+    expect(text(r)).toContain('phone the clinic to confirm');
+
+    const p1 = await call(client, 'find_doctors', { limit: 2 });
+    const all = await f.get('/doctors');
+    expect(p1.structuredContent).toMatchObject({
+      total: all.body.total,
+      count: 2,
+      offset: 0,
+      nextOffset: 2,
+    });
+    const p2 = await call(client, 'find_doctors', { limit: 2, offset: 2 });
+    expect(p2.structuredContent.doctors.map((d: Json) => d.cpsoNumber)).toEqual(
+      all.body.doctors.slice(2, 4).map((d: Json) => d.cpsoNumber),
+    );
+    const last = await call(client, 'find_doctors', { limit: 25, offset: 0 });
+    expect(last.structuredContent.nextOffset).toBeNull();
+  });
+
+  it('search_doctors finds by name and CPSO number; a one-letter query is refused with the field named', async () => {
+    const r = await call(client, 'search_doctors', { q: 'singh' });
+    expect(r.structuredContent.doctors.map((d: Json) => d.name)).toContain('bob Singh');
+    const byNumber = await call(client, 'search_doctors', { q: '900003' });
+    expect(byNumber.structuredContent.doctors[0].cpsoNumber).toBe('900003');
+    const bad = await call(client, 'search_doctors', { q: 'a' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/q/);
+  });
+
+  it('get_doctor brings the detail, recent reviews and the signals in one call', async () => {
+    const r = await call(client, 'get_doctor', { cpsoNumber: '900001' });
+    expect(r.isError).toBeFalsy();
+    const rest = await f.get('/doctors/900001');
+    const signals = await f.get('/doctors/900001/signals');
+    expect(r.structuredContent.doctor.name).toBe(rest.body.doctor.name);
+    expect(r.structuredContent.doctor.rating).toEqual(rest.body.doctor.rating);
+    expect(r.structuredContent.doctor.reviews.length).toBe(rest.body.doctor.reviews.length);
+    expect(r.structuredContent.signals.signals).toEqual(signals.body.signals);
+    expect(text(r)).toContain('phone the clinic to confirm');
+  });
+
+  it('an unknown CPSO number or clinic id is a tool error that says what to try next', async () => {
+    const d = await call(client, 'get_doctor', { cpsoNumber: '100' });
+    expect(d.isError).toBe(true);
+    expect(text(d)).toMatch(/No doctor with CPSO number "100"/);
+    expect(text(d)).toMatch(/search_doctors/);
+    const c = await call(client, 'get_clinic', {
+      clinicId: '99999999-9999-4999-8999-999999999999',
+    });
+    expect(c.isError).toBe(true);
+    expect(text(c)).toMatch(/find_clinics/);
+  });
+
+  it('a schema violation names the field', async () => {
+    const r = await call(client, 'find_doctors', { gender: 'woman' });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/gender/);
+    const years = await call(client, 'find_doctors', { minYears: 20, maxYears: 5 });
+    expect(years.isError).toBe(true);
+    expect(text(years)).toMatch(/minYears must not be greater than maxYears/);
+    const half = await call(client, 'find_clinics', { lat: 43.7 });
+    expect(half.isError).toBe(true);
+    expect(text(half)).toMatch(/lat and lng/);
+  });
+
+  it('find_clinics orders by distance with a location; get_clinic gives hours, reviews and signals', async () => {
+    const near = await call(client, 'find_clinics', { lat: 43.6677, lng: -79.3948 });
+    const rest = await f.get('/clinics?lat=43.6677&lng=-79.3948');
+    expect(near.structuredContent.clinics.map((c: Json) => c.id)).toEqual(
+      rest.body.clinics.map((c: Json) => c.id),
+    );
+    expect(near.structuredContent.clinics[0].id).toBe(C1);
+    const c = await call(client, 'get_clinic', { clinicId: C1 });
+    expect(c.isError).toBeFalsy();
+    const reviews = await f.get(`/clinics/${C1}/reviews`);
+    expect(c.structuredContent.clinic.weekdayHours).toBe('9:00-19:00');
+    expect(c.structuredContent.clinic.dataFreshness).toBe('fresh');
+    expect(c.structuredContent.reviews.count).toBe(reviews.body.aggregate.count);
+    expect(c.structuredContent.signals.signals).toHaveLength(4);
+  });
+
+  it('find_specialists gives waits; directory_summary gives counts and the accepted names', async () => {
+    const s = await call(client, 'find_specialists', { specialties: ['Cardiology'] });
+    const rest = await f.get('/specialists?specialty=Cardiology');
+    expect(s.structuredContent.total).toBe(rest.body.total);
+    expect(s.structuredContent.clinics[0].id).toBe(C3);
+    expect(s.structuredContent.clinics[0].waitWeeks).toBe(rest.body.clinics[0].wait_weeks);
+    const missing = await call(client, 'find_specialists', {});
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/specialties/);
+    const sum = await call(client, 'directory_summary');
+    const restSum = await f.get('/doctors/summary');
+    expect(sum.structuredContent.totalDoctors).toBe(restSum.body.totalDoctors);
+    expect(sum.structuredContent.languages.map((l: Json) => l.name)).toContain('Tamil');
+  });
+
+  it('the sandbox caps apply to what the tools return, total unchanged', async () => {
+    const sandbox = await connect({
+      tier: 'sandbox',
+      caps: { sandboxMaxLimit: 2, sandboxMaxWindow: 3 },
+    });
+    try {
+      const r = await call(sandbox, 'find_doctors', { limit: 25 });
+      const all = await f.get('/doctors');
+      expect(r.structuredContent.count).toBe(2);
+      expect(r.structuredContent.total).toBe(all.body.total);
+      const past = await call(sandbox, 'find_doctors', { offset: 2, limit: 25 });
+      expect(past.structuredContent.count).toBe(1); // the window ends at row 3
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a database outage is a tool error saying the directory is unavailable, no stack or SQL', async () => {
+    const ds = f.t.app.get(DataSource);
+    await ds.query('ALTER MATERIALIZED VIEW doctor_search RENAME TO doctor_search_away');
+    try {
+      const r = await call(client, 'find_doctors', { gender: 'female', minYears: 1 });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toBe('The directory is temporarily unavailable. Try again in a minute.');
+    } finally {
+      await ds.query('ALTER MATERIALIZED VIEW doctor_search_away RENAME TO doctor_search');
+    }
+  });
+});

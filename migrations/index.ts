@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { ListReadModels1763800000000 } from './1763800000000-list-read-models';
 import { DoctorReviewSourceUrl1763900000000 } from './1763900000000-doctor-review-source-url';
 import { ApiKeyChangeNotify1764400000000 } from './1764400000000-api-key-change-notify';
+import { NearPlaces1764800000000 } from './1764800000000-near-places';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ListReadModels1763800000000,
   DoctorReviewSourceUrl1763900000000,
   ApiKeyChangeNotify1764400000000,
+  NearPlaces1764800000000,
 ];

@@ -61,6 +61,8 @@ export function criteriaOf(q: Query): DoctorCriteria {
     wheelchair: bool(q, 'wheelchair'),
     virtualVisits: bool(q, 'virtualVisits'),
     nearTTC: bool(q, 'nearTTC'),
+    near: nearOf(q),
+    radiusKm: num(q, 'radiusKm'),
   };
 }
 
@@ -93,7 +95,7 @@ export const request = {
     path: pathOf('/clinics', q),
     call: (u) =>
       u.listClinics.execute(
-        { ...criteriaOf(q), hasWebsite: bool(q, 'hasWebsite'), near: nearOf(q) },
+        { ...criteriaOf(q), hasWebsite: bool(q, 'hasWebsite') },
         new Set((list(q, 'include') ?? []) as ClinicInclude[]),
         pageOf(q),
       ),
@@ -102,10 +104,7 @@ export const request = {
     path: pathOf('/specialists', q),
     call: (u) => {
       const c = criteriaOf(q);
-      return u.specialists.execute(
-        { ...c, specialties: c.specialties ?? [], near: nearOf(q) },
-        pageOf(q),
-      );
+      return u.specialists.execute({ ...c, specialties: c.specialties ?? [] }, pageOf(q));
     },
   }),
   doctor: (cpso: string): Target => ({
@@ -307,6 +306,46 @@ export function benchEndpoints(s: Samples): Endpoint[] {
         .map((p, i) =>
           request.clinics({ lat: p.lat, lng: p.lng, ...clinicFilters[i % clinicFilters.length] }),
         ),
+    },
+    {
+      name: 'doctors by distance+filter',
+      kind: 'list',
+      targets: s.points
+        .slice(0, 40)
+        .map((p, i) =>
+          request.doctors({ lat: p.lat, lng: p.lng, ...clinicFilters[i % clinicFilters.length] }),
+        ),
+    },
+    {
+      name: 'doctors within 5 km',
+      kind: 'list',
+      targets: s.points.slice(0, 40).map((p, i) =>
+        request.doctors({
+          lat: p.lat,
+          lng: p.lng,
+          radiusKm: 5,
+          ...(i % 2 ? { accepting: true } : { languages: langs[i % langs.length] }),
+        }),
+      ),
+    },
+    {
+      name: 'search q=3 letters by distance',
+      kind: 'list',
+      targets: s.prefixes3.map((q, i) =>
+        request.search({ q, lat: s.points[i].lat, lng: s.points[i].lng }),
+      ),
+    },
+    {
+      name: 'clinics within 3 km',
+      kind: 'list',
+      targets: s.points.slice(40, 80).map((p, i) =>
+        request.clinics({
+          lat: p.lat,
+          lng: p.lng,
+          radiusKm: 3,
+          ...clinicFilters[i % clinicFilters.length],
+        }),
+      ),
     },
     {
       name: 'specialists by wait',

@@ -78,6 +78,39 @@ export function planCases(s: Samples): PlanCase[] {
     ...clinicFilters.map(([n, q]) =>
       list(`/clinics near ${n}`, request.clinics({ ...near(p1), ...q })),
     ),
+    list(`/doctors near`, request.doctors(near(p1))),
+    list(`/doctors near, deep page`, request.doctors({ ...near(p1), offset: 2000 })),
+    list(`/doctors near specialties=${spec}`, request.doctors({ ...near(p1), specialties: spec })),
+    list(
+      `/doctors near specialties=${commonSpec}&languages=${lang},${commonLang}`,
+      request.doctors({ ...near(p1), specialties: commonSpec, languages: `${lang},${commonLang}` }),
+    ),
+    list(`/doctors near radiusKm=5`, request.doctors({ ...near(p1), radiusKm: 5 })),
+    list(
+      `/doctors near radiusKm=5&languages=${lang}`,
+      request.doctors({ ...near(p1), radiusKm: 5, languages: lang }),
+    ),
+    list(
+      `/doctors near radiusKm=100&accepting=true`,
+      request.doctors({ ...near(p1), radiusKm: 100, accepting: true }),
+    ),
+    list(
+      `/doctors/search q=${s.prefixes3[0]} near`,
+      request.search({ q: s.prefixes3[0], ...near(p1) }),
+    ),
+    list(
+      `/doctors/search q=${s.prefixes2[0]} near radiusKm=5`,
+      request.search({ q: s.prefixes2[0], ...near(p1), radiusKm: 5 }),
+    ),
+    list(`/clinics near radiusKm=3`, request.clinics({ ...near(p1), radiusKm: 3 })),
+    list(
+      `/clinics near radiusKm=3&languages=${lang}`,
+      request.clinics({ ...near(p1), radiusKm: 3, languages: lang }),
+    ),
+    list(
+      `/specialists specialty=${spec} near radiusKm=10`,
+      request.specialists({ specialty: spec, ...near(p2), radiusKm: 10 }),
+    ),
     list(`/specialists specialty=${spec}`, request.specialists({ specialty: spec })),
     list(`/specialists specialty=${commonSpec}`, request.specialists({ specialty: commonSpec })),
     list(

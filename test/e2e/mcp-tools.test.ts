@@ -146,7 +146,7 @@ describe('MCP tools (in-memory transport, fixture directory)', () => {
     expect(text(years)).toMatch(/minYears must not be greater than maxYears/);
     const half = await call(client, 'find_clinics', { lat: 43.7 });
     expect(half.isError).toBe(true);
-    expect(text(half)).toMatch(/lat and lng/);
+    expect(text(half)).toMatch(/lng must be sent together with lat/);
   });
 
   it('find_clinics orders by distance with a location; get_clinic gives hours, reviews and signals', async () => {

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ClinicListRecord } from '../../domain/clinics/clinic';
 import { ClinicCriteria, ClinicInclude } from '../../domain/directory/criteria';
+import { distanceKm } from '../../domain/geo/location';
 import { Page, PageRequest } from '../../domain/shared/page';
 import { Clock } from '../shared/clock';
 import { ClinicReadRepository } from './clinic-read.repository';
+
+/** A clinic of a list; `distanceKm` only when the client gave a location. */
+export type ClinicListView = ClinicListRecord & { distanceKm?: number };
 
 @Injectable()
 export class ListClinicsUseCase {
@@ -12,11 +16,17 @@ export class ListClinicsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(
+  async execute(
     criteria: ClinicCriteria,
     include: ReadonlySet<ClinicInclude>,
     page: PageRequest,
-  ): Promise<Page<ClinicListRecord>> {
-    return this.clinics.list(criteria, include, page, this.clock.now());
+  ): Promise<Page<ClinicListView>> {
+    const result = await this.clinics.list(criteria, include, page, this.clock.now());
+    const from = criteria.near;
+    if (!from) return result;
+    return {
+      total: result.total,
+      items: result.items.map((c) => ({ ...c, distanceKm: distanceKm(from, c.lat, c.lng) })),
+    };
   }
 }

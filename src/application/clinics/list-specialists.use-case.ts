@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { SpecialistRecord } from '../../domain/clinics/clinic';
 import { SpecialistCriteria } from '../../domain/directory/criteria';
+import { distanceKm } from '../../domain/geo/location';
 import { Page, PageRequest } from '../../domain/shared/page';
 import { Clock } from '../shared/clock';
 import { ClinicReadRepository } from './clinic-read.repository';
+
+/** A (clinic, specialty) pair; `distanceKm` only when the client gave a location. */
+export type SpecialistView = SpecialistRecord & { distanceKm?: number };
 
 @Injectable()
 export class ListSpecialistsUseCase {
@@ -12,7 +16,13 @@ export class ListSpecialistsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(criteria: SpecialistCriteria, page: PageRequest): Promise<Page<SpecialistRecord>> {
-    return this.clinics.specialists(criteria, page, this.clock.now());
+  async execute(criteria: SpecialistCriteria, page: PageRequest): Promise<Page<SpecialistView>> {
+    const result = await this.clinics.specialists(criteria, page, this.clock.now());
+    const from = criteria.near;
+    if (!from) return result;
+    return {
+      total: result.total,
+      items: result.items.map((s) => ({ ...s, distanceKm: distanceKm(from, s.lat, s.lng) })),
+    };
   }
 }

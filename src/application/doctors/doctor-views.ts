@@ -1,4 +1,5 @@
-import { Gender } from '../../domain/directory/criteria';
+import { GeoPoint, Gender } from '../../domain/directory/criteria';
+import { distanceKm } from '../../domain/geo/location';
 import { ClinicSummaryRecord, DoctorRecord } from '../../domain/doctors/doctor';
 import { DataFreshness, dataFreshness } from '../../domain/doctors/freshness';
 import { yearsOfPractice } from '../../domain/doctors/years-of-practice';
@@ -17,6 +18,8 @@ export interface DoctorView {
   clinic: ClinicSummaryView;
   dataFreshness: DataFreshness;
   syncedAt: Date;
+  /** Great-circle km from the client's location to the clinic, when a location was given. */
+  distanceKm?: number;
 }
 
 export interface DoctorDetailView extends DoctorView {
@@ -27,9 +30,15 @@ export interface DoctorDetailView extends DoctorView {
   expiredAt: Date | null;
 }
 
-export function toDoctorView(r: DoctorRecord, now: Date, freshnessDays: number): DoctorView {
+export function toDoctorView(
+  r: DoctorRecord,
+  now: Date,
+  freshnessDays: number,
+  from?: GeoPoint,
+): DoctorView {
   const { availabilityCheckedAt, ...clinic } = r.clinic;
   return {
+    ...(from ? { distanceKm: distanceKm(from, clinic.lat, clinic.lng) } : {}),
     id: r.id,
     cpsoNumber: r.cpsoNumber,
     name: r.name,

@@ -19,7 +19,9 @@ export class ListDoctorsUseCase {
     const result = await this.doctors.list(criteria, page, now);
     return {
       total: result.total,
-      items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)),
+      items: result.items.map((d) =>
+        toDoctorView(d, now, this.settings.freshnessDays, criteria.near),
+      ),
     };
   }
 }

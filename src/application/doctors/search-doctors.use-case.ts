@@ -32,7 +32,9 @@ export class SearchDoctorsUseCase {
     const result = await this.doctors.search(term, criteria, page, now);
     return {
       total: result.total,
-      items: result.items.map((d) => toDoctorView(d, now, this.settings.freshnessDays)),
+      items: result.items.map((d) =>
+        toDoctorView(d, now, this.settings.freshnessDays, criteria.near),
+      ),
     };
   }
 }

@@ -59,6 +59,8 @@ export interface SpecialistRecord {
   readonly accepting: boolean;
   readonly waitWeeks: number;
   readonly availabilityCheckedAt: Date | null;
+  readonly lat: number;
+  readonly lng: number;
 }
 
 export interface ClinicReviewAggregate {

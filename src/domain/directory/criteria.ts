@@ -25,18 +25,24 @@ export interface ClinicAttributeCriteria {
   readonly nearTTC?: boolean;
 }
 
-export type DoctorCriteria = DoctorAttributeCriteria & ClinicAttributeCriteria;
-
-export interface ClinicCriteria extends DoctorAttributeCriteria, ClinicAttributeCriteria {
-  readonly hasWebsite?: boolean;
+/** Where the client is: lists are ordered nearest first from `near`, within `radiusKm` if sent. */
+export interface LocationCriteria {
   readonly near?: GeoPoint;
+  /** Great-circle km from `near` to the clinic; only with `near`. */
+  readonly radiusKm?: number;
+}
+
+export type DoctorCriteria = DoctorAttributeCriteria & ClinicAttributeCriteria & LocationCriteria;
+
+export interface ClinicCriteria
+  extends DoctorAttributeCriteria, ClinicAttributeCriteria, LocationCriteria {
+  readonly hasWebsite?: boolean;
 }
 
 export interface SpecialistCriteria
-  extends Omit<DoctorAttributeCriteria, 'specialties'>, ClinicAttributeCriteria {
+  extends Omit<DoctorAttributeCriteria, 'specialties'>, ClinicAttributeCriteria, LocationCriteria {
   /** The specialties offered (at least one). */
   readonly specialties: readonly string[];
-  readonly near?: GeoPoint;
 }
 
 export const CLINIC_INCLUDES = ['notes', 'links'] as const;

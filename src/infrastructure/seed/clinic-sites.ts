@@ -1,7 +1,7 @@
 import { haversineMetres } from '../../domain/geo/haversine';
 import { GTA_BOUNDS, GtaPlace, lakeShoreLat, SUBWAY_CITIES } from './gta-places';
 import { SeededRandom } from './seeded-random';
-import { NEAR_TTC_METRES, TTC_SUBWAY_STATIONS } from './ttc-subway-stations';
+import { NEAR_TTC_METRES, TTC_SUBWAY_STATIONS } from '../../domain/geo/ttc-subway-stations';
 
 const METRES_PER_DEGREE_LAT = 111_195;
 /** Keep clinics ~150 m inland of the shore polyline, which is itself approximate. */

@@ -4,7 +4,7 @@ import { CLINIC_TYPES } from './catalogues';
 import { DEMO_SOURCE } from './demo-dataset';
 import { clinicCountFor, generateDemoDataset } from './demo-dataset.generator';
 import { GTA_PLACES, SUBWAY_CITIES } from './gta-places';
-import { TTC_SUBWAY_STATIONS } from './ttc-subway-stations';
+import { TTC_SUBWAY_STATIONS } from '../../domain/geo/ttc-subway-stations';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -2,7 +2,7 @@ import { LANGUAGES, SPECIALTIES, FAMILY_MEDICINE, CLINIC_TYPES } from './catalog
 import { isAcceptableCentre } from './clinic-sites';
 import { AREA_CODES, GTA_PLACES, SUBWAY_CITIES } from './gta-places';
 import { NAME_GROUPS } from './name-groups';
-import { TTC_SUBWAY_STATIONS } from './ttc-subway-stations';
+import { TTC_SUBWAY_STATIONS } from '../../domain/geo/ttc-subway-stations';
 
 describe('reference data of the demo dataset', () => {
   it('lists the 70 stations of TTC lines 1, 2 and 4 once each', () => {

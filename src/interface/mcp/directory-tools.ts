@@ -18,10 +18,13 @@ import { Clock } from '../../application/shared/clock';
 import { directoryCriteria } from '../../application/shared/directory-criteria';
 import { DirectorySettings } from '../../application/shared/directory-settings';
 import { effectivePage, TierCaps } from '../../application/shared/page-caps';
-import { GeoPoint } from '../../domain/directory/criteria';
+import {
+  LocationInput,
+  ResolveLocationUseCase,
+} from '../../application/geo/resolve-location.use-case';
 import { dataFreshness, DataFreshness } from '../../domain/doctors/freshness';
 import { Tier } from '../../domain/keys/tier';
-import { DomainError, InvalidParamError } from '../../domain/shared/domain-error';
+import { DomainError } from '../../domain/shared/domain-error';
 import { Page, PageRequest } from '../../domain/shared/page';
 import {
   AVAILABILITY_NOTE,
@@ -54,7 +57,7 @@ const SERVER_INFO = { name: 'gta-doctor-directory', version: '1.0.0' };
 const INSTRUCTIONS =
   'A directory of doctors and clinics in the Greater Toronto Area. Start with find_doctors ' +
   '(filters: specialty, language, gender, accepting new patients, evening/weekend hours, ' +
-  'wheelchair access, near the subway) or search_doctors (a name or CPSO number); ' +
+  'wheelchair access, near the subway, near a place or a point) or search_doctors (a name or CPSO number); ' +
   'get_doctor and get_clinic give one record with its reviews and review signals. ' +
   'directory_summary lists the specialty and language names the filters accept. ' +
   'Availability is best-effort: tell the person to phone the clinic to confirm.';
@@ -72,14 +75,6 @@ function listEnvelope(page: PageRequest, total: number, count: number) {
     offset: page.offset,
     nextOffset: count > 0 && next < total ? next : null,
   };
-}
-
-function point(a: { lat?: number; lng?: number }): GeoPoint | undefined {
-  if (a.lat === undefined && a.lng === undefined) return undefined;
-  if (a.lat === undefined || a.lng === undefined) {
-    throw new InvalidParamError('lat and lng must be sent together.');
-  }
-  return { lat: a.lat, lng: a.lng };
 }
 
 const line = (d: DoctorView) =>
@@ -118,7 +113,17 @@ export class DirectoryTools {
     private readonly languages: ListLanguagesUseCase,
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
+    private readonly location: ResolveLocationUseCase,
   ) {}
+
+  /** lat/lng or near, and radiusKm: the same rules and errors as the REST lists. */
+  private async locate(a: LocationInput) {
+    const loc = await this.location.execute(a);
+    return {
+      criteria: { near: loc.point, radiusKm: loc.radiusKm },
+      envelope: loc.near ? { near: loc.near } : {},
+    };
+  }
 
   /** The names for the enumerations; the directory is reachable or the server is not built. */
   async knownNames(): Promise<KnownNames> {
@@ -198,14 +203,15 @@ export class DirectoryTools {
       },
       dataFreshness: d.dataFreshness,
       syncedAt: d.syncedAt,
+      ...(d.distanceKm !== undefined ? { distanceKm: d.distanceKm } : {}),
     };
   }
 
-  private doctorList(page: PageRequest, result: Page<DoctorView>) {
+  private doctorList(page: PageRequest, result: Page<DoctorView>, extra: Json = {}) {
     const doctors = result.items.map((d) => this.doctorItem(d));
     const env = listEnvelope(page, result.total, doctors.length);
     return {
-      data: { doctors, ...env, availabilityNote: AVAILABILITY_NOTE },
+      data: { doctors, ...env, ...extra, availabilityNote: AVAILABILITY_NOTE },
       text: pageText('doctors', env.total, env.count, env.offset, [
         ...result.items.map(line),
         ...(env.nextOffset !== null ? [`More: call again with offset ${env.nextOffset}.`] : []),
@@ -230,17 +236,20 @@ export class DirectoryTools {
           'weekend hours, wheelchair access, virtual visits, near a subway station). Use it for ' +
           '"a family doctor who speaks Tamil and takes new patients". Returns doctors with their ' +
           'primary clinic (address, phone, accepting new patients) and how fresh that availability ' +
-          'is, ordered by name. Page with limit and offset; ' +
+          'is, ordered by name, or nearest first from lat/lng or a place (near: a postal code or a ' +
+          'subway station), optionally within radiusKm. Page with limit and offset; ' +
           'total says how many match.',
-        inputSchema: { ...specialties, ...filters, ...paging },
+        inputSchema: { ...specialties, ...filters, ...location, ...paging },
         outputSchema: doctorListOutput,
         annotations: { title: 'Find doctors', ...READ_ONLY },
       },
       (a) =>
         this.run('find_doctors', '', async () => {
           const page = this.page(a, access);
-          const criteria = directoryCriteria(a);
-          return this.doctorList(page, await this.listDoctors.execute(criteria, page));
+          const filters = directoryCriteria(a);
+          const loc = await this.locate(a);
+          const result = await this.listDoctors.execute({ ...filters, ...loc.criteria }, page);
+          return this.doctorList(page, result, loc.envelope);
         }),
     );
 
@@ -261,6 +270,7 @@ export class DirectoryTools {
             .describe('At least 2 characters of a name, or a CPSO number.'),
           ...specialties,
           ...filters,
+          ...location,
           ...paging,
         },
         outputSchema: doctorListOutput,
@@ -269,8 +279,11 @@ export class DirectoryTools {
       (a) =>
         this.run('search_doctors', '', async () => {
           const page = this.page(a, access);
-          const criteria = directoryCriteria(a);
-          return this.doctorList(page, await this.searchDoctors.execute(a.q, criteria, page));
+          const filters = directoryCriteria(a);
+          const loc = await this.locate(a);
+          const criteria = { ...filters, ...loc.criteria };
+          const result = await this.searchDoctors.execute(a.q, criteria, page);
+          return this.doctorList(page, result, loc.envelope);
         }),
     );
 
@@ -331,7 +344,8 @@ export class DirectoryTools {
         description:
           'Find clinics by what their doctors offer (specialty, language, gender) and the clinic ' +
           'itself (accepting new patients, evening or weekend hours, wheelchair access, virtual ' +
-          'visits, near the subway). Give lat/lng of the person to get the nearest first. Returns ' +
+          'visits, near the subway). Give lat/lng or a place (near: postal code or subway station) to get ' +
+          'the nearest first, with distanceKm, optionally within radiusKm. Returns ' +
           'clinics with address, coordinates, languages and specialties; call get_clinic for hours, ' +
           'phone and reviews.',
         inputSchema: {
@@ -350,11 +364,8 @@ export class DirectoryTools {
       (a) =>
         this.run('find_clinics', '', async () => {
           const page = this.page(a, access);
-          const criteria = {
-            ...directoryCriteria(a),
-            hasWebsite: a.hasWebsite,
-            near: point(a),
-          };
+          const loc = await this.locate(a);
+          const criteria = { ...directoryCriteria(a), hasWebsite: a.hasWebsite, ...loc.criteria };
           const result = await this.listClinics.execute(criteria, new Set(), page);
           const clinics = result.items.map((c) => ({
             id: c.id,
@@ -366,10 +377,11 @@ export class DirectoryTools {
             lat: c.lat,
             lng: c.lng,
             dataFreshness: this.freshness(c.availabilityCheckedAt),
+            ...(c.distanceKm !== undefined ? { distanceKm: c.distanceKm } : {}),
           }));
           const env = listEnvelope(page, result.total, clinics.length);
           return {
-            data: { clinics, ...env, availabilityNote: AVAILABILITY_NOTE },
+            data: { clinics, ...env, ...loc.envelope, availabilityNote: AVAILABILITY_NOTE },
             text: pageText('clinics', env.total, env.count, env.offset, [
               ...clinics.map(
                 (c) =>
@@ -447,7 +459,7 @@ export class DirectoryTools {
         title: 'Find specialists and referral waits',
         description:
           'Clinics offering a specialty, with the referral wait in weeks: shortest wait first, or ' +
-          'nearest first when lat/lng are given. Use it for "a dermatologist with a short wait". ' +
+          'nearest first when lat/lng or near are given. Use it for "a dermatologist with a short wait". ' +
           'Needs at least one specialty (names from directory_summary).',
         inputSchema: {
           specialties: specialties.specialties
@@ -464,8 +476,9 @@ export class DirectoryTools {
         this.run('find_specialists', '', async () => {
           const page = this.page(a, access);
           const c = directoryCriteria(a);
+          const loc = await this.locate(a);
           const result = await this.listSpecialists.execute(
-            { ...c, specialties: c.specialties ?? [], near: point(a) },
+            { ...c, specialties: c.specialties ?? [], ...loc.criteria },
             page,
           );
           const clinics = result.items.map((s) => ({
@@ -476,10 +489,11 @@ export class DirectoryTools {
             accepting: s.accepting,
             waitWeeks: s.waitWeeks,
             dataFreshness: this.freshness(s.availabilityCheckedAt),
+            ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
           }));
           const env = listEnvelope(page, result.total, clinics.length);
           return {
-            data: { clinics, ...env, availabilityNote: AVAILABILITY_NOTE },
+            data: { clinics, ...env, ...loc.envelope, availabilityNote: AVAILABILITY_NOTE },
             text: pageText('clinics', env.total, env.count, env.offset, [
               ...clinics.map(
                 (s) =>

@@ -6,6 +6,7 @@ import { GetDoctorSummaryUseCase } from '../../application/doctors/get-doctor-su
 import { GetDoctorUseCase } from '../../application/doctors/get-doctor.use-case';
 import { ListDoctorsUseCase } from '../../application/doctors/list-doctors.use-case';
 import { SearchDoctorsUseCase } from '../../application/doctors/search-doctors.use-case';
+import { ResolveLocationUseCase } from '../../application/geo/resolve-location.use-case';
 import { ListLanguagesUseCase } from '../../application/metadata/list-languages.use-case';
 import { ListSpecialtiesUseCase } from '../../application/metadata/list-specialties.use-case';
 import { GetClinicSignalsUseCase } from '../../application/reviews/get-clinic-signals.use-case';
@@ -28,6 +29,7 @@ const USE_CASES = [
   GetDoctorSummaryUseCase,
   ListSpecialtiesUseCase,
   ListLanguagesUseCase,
+  ResolveLocationUseCase,
 ];
 
 /** The tool registry and the use cases it calls (no HTTP): used by the stdio entry point. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS } from '../../domain/directory/criteria';
 import { FRESHNESS_VALUES } from '../../domain/doctors/freshness';
+import { MAX_RADIUS_KM } from '../../domain/geo/location';
 import { REVIEW_DIMENSIONS } from '../../domain/reviews/review';
 
 /** A tool reads 10 rows unless asked, 25 at most (decisions.md, MCP interface). */
@@ -89,6 +90,21 @@ export function locationShape() {
       .optional()
       .describe('Latitude of the person (send with lng): results are ordered nearest first.'),
     lng: z.number().min(-180).max(180).optional().describe('Longitude of the person (with lat).'),
+    near: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'Instead of lat/lng: a Canadian postal code ("M2N 5W9") or its first three characters ("M2N"), ' +
+          'or a Toronto subway station name ("Finch"). Results are ordered nearest first.',
+      ),
+    radiusKm: z
+      .number()
+      .gt(0)
+      .max(MAX_RADIUS_KM)
+      .optional()
+      .describe('Only results within this many km of the location (needs lat/lng or near).'),
   };
 }
 
@@ -124,6 +140,7 @@ const doctor = z.object({
   clinic: clinicSummary,
   dataFreshness: freshness,
   syncedAt: z.string(),
+  distanceKm: z.number().optional().describe('km from the location, when one was given'),
 });
 
 const review = z.object({
@@ -147,7 +164,18 @@ const signals = z.object({
   signals: z.array(signal),
 });
 
+const distanceKm = z.number().optional().describe('km from the location, when one was given');
+
 const listEnvelope = {
+  near: z
+    .object({
+      query: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      kind: z.enum(['postalCode', 'fsa', 'station']),
+    })
+    .optional()
+    .describe('The point a `near` place resolved to.'),
   total: z.number().int().describe('Rows matching, whatever the page.'),
   count: z.number().int().describe('Rows in this page.'),
   offset: z.number().int(),
@@ -198,6 +226,7 @@ export const clinicListOutput = {
       lat: z.number(),
       lng: z.number(),
       dataFreshness: freshness,
+      distanceKm,
     }),
   ),
   ...listEnvelope,
@@ -260,6 +289,7 @@ export const specialistListOutput = {
       accepting: z.boolean(),
       waitWeeks: z.number(),
       dataFreshness: freshness,
+      distanceKm,
     }),
   ),
   ...listEnvelope,

@@ -57,6 +57,8 @@ export interface SpecialistRow {
   accepting: boolean;
   wait_weeks: number;
   availability_checked_at: Date | null;
+  lat: number;
+  lng: number;
 }
 
 export function toClinicListRecord(r: ClinicListRow, names: ReferenceNames): ClinicListRecord {
@@ -114,5 +116,7 @@ export function toSpecialistRecord(r: SpecialistRow): SpecialistRecord {
     accepting: r.accepting,
     waitWeeks: r.wait_weeks,
     availabilityCheckedAt: r.availability_checked_at,
+    lat: r.lat,
+    lng: r.lng,
   };
 }

@@ -22,6 +22,8 @@ import {
   hasDoctorConditions,
   hasScalarDoctorConditions,
   namesOf,
+  pointOf,
+  radiusConditions,
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
@@ -35,10 +37,6 @@ import {
   toClinicListRecord,
   toSpecialistRecord,
 } from './clinic-row.mapper';
-
-function pointOf(near: GeoPoint, p: SqlParams): string {
-  return `ll_to_earth(${p.add(near.lat)}::float8, ${p.add(near.lng)}::float8)`;
-}
 
 /**
  * Clinic lists read `clinic_search` (flags, point, and the union of the practising doctors'
@@ -75,14 +73,19 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     if (hasScalarDoctorConditions(criteria) || (ids.specialtyIds && ids.languageIds)) {
       conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
     }
-    const total = hasDoctorConditions(criteria)
-      ? this.totals.count(`SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`, [
-          ...p.values,
-        ])
-      : this.totals.count(
-          `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
-          [...p.values],
-        );
+    const within = criteria.near && criteria.radiusKm !== undefined;
+    if (criteria.near && criteria.radiusKm !== undefined) {
+      conds.push(...radiusConditions('cs.earth', pointOf(criteria.near, p), criteria.radiusKm, p));
+    }
+    const total =
+      hasDoctorConditions(criteria) || within
+        ? this.totals.count(`SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`, [
+            ...p.values,
+          ])
+        : this.totals.count(
+            `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
+            [...p.values],
+          );
 
     const pageSql = criteria.near
       ? this.nearestFirst(criteria.near, conds, p, page)
@@ -150,7 +153,10 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         : `ss.specialty_id = ANY(${p.add(specialtyIds)}::smallint[])`,
       ...clinicFlagConditions('ss', criteria, p),
     ];
-    const doctorFilters = { ...criteria, specialties: undefined };
+    if (criteria.near && criteria.radiusKm !== undefined) {
+      conds.push(...radiusConditions('ss.earth', pointOf(criteria.near, p), criteria.radiusKm, p));
+    }
+    const doctorFilters = { ...criteria, specialties: undefined, near: undefined };
     if (hasDoctorConditions(doctorFilters)) {
       // The doctor who satisfies the doctor filters must also practise the pair's specialty.
       // The pair's specialty, repeated as literal ids, lets the index narrow the doctors first.
@@ -181,7 +187,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
                      SELECT unnest(cd.language_ids) FROM clinic_doctor_search cd
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
                    ORDER BY r.name_key) AS languages,
-             c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at
+             c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng
         FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ${order.key} AS k
                 FROM specialist_search ss ${where(conds)}
                ORDER BY ${order.inner} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}) pg

@@ -1,6 +1,7 @@
 import {
   ClinicAttributeCriteria,
   DoctorAttributeCriteria,
+  GeoPoint,
 } from '../../../domain/directory/criteria';
 import { latestStartYearFor } from '../../../domain/doctors/years-of-practice';
 import { ResolvedNames } from './reference-ids';
@@ -63,6 +64,28 @@ export function clinicFlagConditions(
     [c.nearTTC, 'near_ttc'],
   ];
   return flags.filter(([v]) => v !== undefined).map(([v, col]) => `${a}.${col} = ${p.add(v)}`);
+}
+
+/** The client's point as earthdistance's `earth` (the type of the read models' `earth` columns). */
+export function pointOf(near: GeoPoint, p: SqlParams): string {
+  return `ll_to_earth(${p.add(near.lat)}::float8, ${p.add(near.lng)}::float8)`;
+}
+
+/**
+ * Within `radiusKm` (great-circle, on earthdistance's sphere) of `pt`: the bounding cube lets
+ * the GiST index on `earthExpr` find the candidates, the exact distance keeps the true ones.
+ */
+export function radiusConditions(
+  earthExpr: string,
+  pt: string,
+  radiusKm: number,
+  p: SqlParams,
+): string[] {
+  const m = p.add(radiusKm * 1000);
+  return [
+    `earth_box(${pt}, ${m}::float8) @> ${earthExpr}`,
+    `earth_distance(${pt}, ${earthExpr}) <= ${m}::float8`,
+  ];
 }
 
 export function where(conditions: string[]): string {

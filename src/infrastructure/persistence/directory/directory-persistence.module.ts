@@ -3,11 +3,13 @@ import { ClinicReadRepository } from '../../../application/clinics/clinic-read.r
 import { DoctorReadRepository } from '../../../application/doctors/doctor-read.repository';
 import { MetadataRepository } from '../../../application/metadata/metadata.repository';
 import { ReviewReadRepository } from '../../../application/reviews/review-read.repository';
+import { PostalAreaRepository } from '../../../application/geo/postal-area.repository';
 import { ReadCache } from '../../../application/shared/read-cache';
 import { TypeOrmClinicReadRepository } from '../clinics/typeorm-clinic-read.repository';
 import { TypeOrmDoctorReadRepository } from '../doctors/typeorm-doctor-read.repository';
 import { TypeOrmMetadataRepository } from '../metadata/typeorm-metadata.repository';
 import { TypeOrmReviewReadRepository } from '../reviews/typeorm-review-read.repository';
+import { TypeOrmPostalAreaRepository } from '../geo/typeorm-postal-area.repository';
 import { DirectoryReadCache } from './directory-read-cache';
 import { ListTotals } from './list-totals';
 import { ReferenceIds } from './reference-ids';
@@ -23,6 +25,7 @@ import { ReferenceIds } from './reference-ids';
     { provide: ReviewReadRepository, useClass: TypeOrmReviewReadRepository },
     { provide: MetadataRepository, useClass: TypeOrmMetadataRepository },
     { provide: ReadCache, useClass: DirectoryReadCache },
+    { provide: PostalAreaRepository, useClass: TypeOrmPostalAreaRepository },
     ReferenceIds,
     ListTotals,
   ],
@@ -31,6 +34,7 @@ import { ReferenceIds } from './reference-ids';
     ClinicReadRepository,
     ReviewReadRepository,
     MetadataRepository,
+    PostalAreaRepository,
     ReadCache,
   ],
 })

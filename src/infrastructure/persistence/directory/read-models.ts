@@ -6,6 +6,7 @@ export const READ_MODELS = [
   'doctor_search',
   'clinic_doctor_search',
   'clinic_search',
+  'doctor_geo',
   'specialist_search',
   'doctor_facets',
   'doctor_specialty_facets',

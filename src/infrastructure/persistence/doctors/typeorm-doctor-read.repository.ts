@@ -9,6 +9,8 @@ import {
   CLINIC_ADDRESS_SQL,
   clinicFlagConditions,
   doctorConditions,
+  pointOf,
+  radiusConditions,
   scalarDoctorConditions,
   where,
 } from '../directory/criteria-sql';
@@ -52,11 +54,54 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
     const conds = this.conditions(criteria, ids, p, now);
+    if (criteria.near) return this.nearestFirst(criteria, ids, conds, p, page, now);
     const total = this.listTotal(criteria, ids, conds, p.values, now);
-    const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank
+    const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank, 0::float8 AS k
                        FROM doctor_search s ${where(conds)}
                       ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
     return this.pageOf(pageSql, p, page, total);
+  }
+
+  /**
+   * Nearest primary clinic first, then name, then CPSO number: doctor_geo's GiST index yields
+   * doctors nearest first (`<->`, a nearest-neighbour scan), filtered on its own columns. With a
+   * radius, its bounding cube narrows the same index, and the total counts the doctors within
+   * it; without one, the total is today's.
+   */
+  private nearestFirst(
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    conds: string[],
+    p: SqlParams,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<DoctorRecord>> {
+    // Without a radius the total is today's (doctor_search's conditions and parameters); the
+    // page reads doctor_geo alone, which carries every filtered column, with its own parameters.
+    const unbounded =
+      criteria.radiusKm === undefined
+        ? this.listTotal(criteria, ids, conds, [...p.values], now)
+        : undefined;
+    const q = new SqlParams();
+    const located = this.conditions(criteria, ids, q, now, 'g');
+    const pt = pointOf(criteria.near!, q);
+    if (criteria.radiusKm !== undefined) {
+      located.push(...radiusConditions('g.earth', pt, criteria.radiusKm, q));
+    }
+    const from = 'doctor_geo g';
+    const total =
+      unbounded ??
+      this.totals.count(`SELECT count(*)::int AS n FROM ${from} ${where(located)}`, [...q.values]);
+    // As for clinics: a nearest-neighbour scan finds the distance of the page's last row, then
+    // the rows within it (ties included, through the index's bounding cube) are sorted exactly.
+    const pageSql = `WITH edge AS (SELECT max(k) AS r FROM (SELECT g.earth <-> ${pt} AS k FROM ${from} ${where(located)}
+                                                     ORDER BY g.earth <-> ${pt} LIMIT ${q.add(page.limit + page.offset)}) x)
+                     SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.earth <-> ${pt} AS k
+                       FROM ${from}, edge
+                       ${where([...located, `cube_enlarge(${pt}, edge.r + 1, 3) @> g.earth`, `g.earth <-> ${pt} <= edge.r`])}
+                      ORDER BY k, g.name_key, g.cpso_number
+                      LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
+    return this.pageOf(pageSql, q, page, total);
   }
 
   /**
@@ -82,23 +127,36 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       lower.length === 2
         ? `(name_bigrams(s.name_key) @> ARRAY[${p.add(lower)}]::text[] AND s.name_key LIKE ${contains})`
         : `s.name_key LIKE ${contains}`;
+    // With a location, distance breaks ties within a rank (instead of the name), and a radius
+    // keeps only the doctors whose primary clinic is within it.
+    // (The point's parameters are added only where the statement uses them: the total's
+    // statement has exactly the parameters it references.)
+    const joined = 'doctor_search s JOIN doctor_geo g ON g.doctor_id = s.doctor_id';
+    let pt: string | undefined;
+    if (criteria.near && criteria.radiusKm !== undefined) {
+      pt = pointOf(criteria.near, p);
+      filters.push(...radiusConditions('g.earth', pt, criteria.radiusKm, p));
+    }
     const total = this.totals.count(
-      `SELECT count(*)::int AS n FROM doctor_search s ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
+      `SELECT count(*)::int AS n FROM ${pt ? joined : 'doctor_search s'} ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
       [...p.values],
     );
+    if (criteria.near) pt ??= pointOf(criteria.near, p);
+    const from = pt ? joined : 'doctor_search s';
+    const k = pt ? `g.earth <-> ${pt}` : '0::float8';
     const prefix = p.add(`${escapeLike(lower)}%`);
     const reach = p.add(page.offset + page.limit);
     const branch = (rank: number, cond: string) =>
-      `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank
-          FROM doctor_search s ${where([cond, ...filters])}
-         ORDER BY s.name_key, s.cpso_number LIMIT ${reach})`;
+      `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, ${k} AS k
+          FROM ${from} ${where([cond, ...filters])}
+         ORDER BY ${pt ? 'k, ' : ''}s.name_key, s.cpso_number LIMIT ${reach})`;
     const hits = [
       branch(0, `s.cpso_number = ${exact}`),
       branch(1, `s.name_key LIKE ${prefix} AND s.cpso_number <> ${exact}`),
       branch(2, `${byName} AND s.name_key NOT LIKE ${prefix} AND s.cpso_number <> ${exact}`),
     ].join(' UNION ALL ');
     const pageSql = `SELECT h.* FROM (${hits}) h
-                      ORDER BY h.rank, h.name_key, h.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+                      ORDER BY h.rank, h.k, h.name_key, h.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
     return this.pageOf(pageSql, p, page, total);
   }
 
@@ -184,15 +242,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     };
   }
 
+  /** The filters on `alias` (doctor_search, or doctor_geo which carries the same columns). */
   private conditions(
     criteria: DoctorCriteria,
     ids: ResolvedNames,
     p: SqlParams,
     now: Date,
+    alias = 's',
   ): string[] {
     return [
-      ...doctorConditions('s', criteria, ids, p, now),
-      ...clinicFlagConditions('s', criteria, p),
+      ...doctorConditions(alias, criteria, ids, p, now),
+      ...clinicFlagConditions(alias, criteria, p),
     ];
   }
 
@@ -245,7 +305,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                FROM (${pageSql}) pg
                JOIN doctors d ON d.id = pg.doctor_id
                JOIN clinics c ON c.id = pg.clinic_id
-              ORDER BY pg.rank, pg.name_key, pg.cpso_number`,
+              ORDER BY pg.rank, pg.k, pg.name_key, pg.cpso_number`,
             p.values,
           ),
       total,

@@ -3,10 +3,11 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import type { FastifyRequest } from 'fastify';
 import { GetClinicUseCase } from '../../../application/clinics/get-clinic.use-case';
 import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
+import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
+import { NearDto } from '../common/near.dto';
 import { GetClinicSignalsUseCase } from '../../../application/reviews/get-clinic-signals.use-case';
 import { ListClinicReviewsUseCase } from '../../../application/reviews/list-clinic-reviews.use-case';
 import { criteriaFrom } from '../common/criteria.mapper';
-import { nearPoint } from '../common/geo-query.dto';
 import { PaginationQueryDto } from '../common/list-query.dto';
 import { PageResolver } from '../common/page-resolver';
 import { ReviewDto } from '../common/review.dto';
@@ -32,20 +33,33 @@ export class ClinicsController {
     private readonly listReviews: ListClinicReviewsUseCase,
     private readonly getSignals: GetClinicSignalsUseCase,
     private readonly pages: PageResolver,
+    private readonly location: ResolveLocationUseCase,
   ) {}
 
   @Get()
   @ApiOperation({
     operationId: 'listClinics',
-    summary: 'Clinics, by distance when lat and lng are sent, else by name',
+    summary: 'Clinics, nearest first when lat/lng or near are sent, else by name',
   })
   @ApiOkResponse({ type: ClinicListDto })
   async list(@Query() q: ListClinicsQueryDto, @Req() req: FastifyRequest): Promise<ClinicListDto> {
     const include = new Set(q.include ?? []);
-    const criteria = { ...criteriaFrom(q), hasWebsite: q.hasWebsite, near: nearPoint(q) };
+    const filters = criteriaFrom(q);
+    const loc = await this.location.execute(q);
+    const criteria = {
+      ...filters,
+      hasWebsite: q.hasWebsite,
+      near: loc.point,
+      radiusKm: loc.radiusKm,
+    };
     const page = await this.listClinics.execute(criteria, include, this.pages.resolve(q, req));
     const clinics = page.items.map((c) => ClinicListItemDto.from(c, include));
-    return { clinics, total: page.total, count: clinics.length };
+    return {
+      clinics,
+      total: page.total,
+      count: clinics.length,
+      ...(loc.near ? { near: NearDto.from(loc.near) } : {}),
+    };
   }
 
   @Get(':id')

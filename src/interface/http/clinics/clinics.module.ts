@@ -4,6 +4,7 @@ import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.us
 import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
 import { GetClinicSignalsUseCase } from '../../../application/reviews/get-clinic-signals.use-case';
 import { ListClinicReviewsUseCase } from '../../../application/reviews/list-clinic-reviews.use-case';
+import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
 import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
 import { PageResolver } from '../common/page-resolver';
 import { ClinicsController } from './clinics.controller';
@@ -19,6 +20,7 @@ import { SpecialistsController } from './specialists.controller';
     GetClinicSignalsUseCase,
     ListSpecialistsUseCase,
     PageResolver,
+    ResolveLocationUseCase,
   ],
 })
 export class ClinicsModule {}

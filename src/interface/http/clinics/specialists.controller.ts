@@ -2,8 +2,9 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
+import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
+import { NearDto } from '../common/near.dto';
 import { criteriaFrom } from '../common/criteria.mapper';
-import { nearPoint } from '../common/geo-query.dto';
 import { PageResolver } from '../common/page-resolver';
 import { ApiError } from '../errors/api-error';
 import { Authenticated } from '../auth/auth.decorators';
@@ -19,13 +20,14 @@ export class SpecialistsController {
   constructor(
     private readonly listSpecialists: ListSpecialistsUseCase,
     private readonly pages: PageResolver,
+    private readonly location: ResolveLocationUseCase,
   ) {}
 
   @Get()
   @ApiOperation({
     operationId: 'listSpecialists',
     summary:
-      '(clinic, specialty) pairs with referral waits; by distance when lat and lng are sent, else by wait',
+      '(clinic, specialty) pairs with referral waits; nearest first when lat/lng or near are sent, else by wait',
   })
   @ApiOkResponse({ type: SpecialistListDto })
   async list(
@@ -34,11 +36,17 @@ export class SpecialistsController {
   ): Promise<SpecialistListDto> {
     if (!q.specialty?.trim()) throw new ApiError('missing_param', 'specialty is required.');
     const c = criteriaFrom(q);
+    const loc = await this.location.execute(q);
     const page = await this.listSpecialists.execute(
-      { ...c, specialties: c.specialties ?? [], near: nearPoint(q) },
+      { ...c, specialties: c.specialties ?? [], near: loc.point, radiusKm: loc.radiusKm },
       this.pages.resolve(q, req),
     );
     const clinics = page.items.map((s) => SpecialistDto.from(s));
-    return { clinics, total: page.total, count: clinics.length };
+    return {
+      clinics,
+      total: page.total,
+      count: clinics.length,
+      ...(loc.near ? { near: NearDto.from(loc.near) } : {}),
+    };
   }
 }

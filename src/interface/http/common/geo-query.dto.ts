@@ -1,17 +1,21 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { GeoPoint } from '../../../domain/directory/criteria';
-import { ApiError } from '../errors/api-error';
+import { IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LocationInput } from '../../../application/geo/resolve-location.use-case';
+import { MAX_RADIUS_KM } from '../../../domain/geo/location';
 import { DirectoryFiltersQueryDto } from './list-query.dto';
-import { NumberParam } from './query-transforms';
+import { NumberParam, StringParam } from './query-transforms';
 
-/** Filters of clinics and specialists: the doctor filters plus a point to order by distance. */
-export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto {
+/**
+ * The directory filters plus a location (issue 12): `lat`/`lng` or `near` order the list nearest
+ * first and add `distanceKm` to each item; `radiusKm` keeps only rows within it. Whether they
+ * go together is decided by ResolveLocationUseCase, for REST and MCP alike.
+ */
+export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto implements LocationInput {
   @ApiPropertyOptional({
     type: Number,
     minimum: -90,
     maximum: 90,
-    description: 'Latitude; send with lng to order by distance.',
+    description: 'Latitude; send with lng to order by distance (not with near).',
   })
   @NumberParam()
   @IsOptional()
@@ -32,14 +36,34 @@ export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto {
   @Min(-180, { message: 'lng must be between -180 and 180.' })
   @Max(180, { message: 'lng must be between -180 and 180.' })
   lng?: number;
-}
 
-/** lat and lng go together (decisions.md: one without the other is invalid_param). */
-export function nearPoint(q: GeoFiltersQueryDto): GeoPoint | undefined {
-  if (q.lat === undefined && q.lng === undefined) return undefined;
-  if (q.lat === undefined)
-    throw new ApiError('invalid_param', 'lat must be sent together with lng.');
-  if (q.lng === undefined)
-    throw new ApiError('invalid_param', 'lng must be sent together with lat.');
-  return { lat: q.lat, lng: q.lng };
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 100,
+    description:
+      'A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three ' +
+      'characters ("M5S"), resolved to the centroid of the directory\'s clinics in that area (400 ' +
+      'invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). ' +
+      'The answer echoes the point used in `near`.',
+    example: 'Finch',
+  })
+  @StringParam()
+  @IsOptional()
+  @IsString({ message: 'near must be a string.' })
+  @MaxLength(100, { message: 'near must be at most 100 characters.' })
+  near?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    exclusiveMinimum: true,
+    maximum: MAX_RADIUS_KM,
+    description:
+      'Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. ' +
+      '`total` counts only those.',
+  })
+  @NumberParam()
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'radiusKm must be a number.' })
+  radiusKm?: number;
 }

@@ -5,10 +5,12 @@ import { GetDoctorSummaryUseCase } from '../../../application/doctors/get-doctor
 import { GetDoctorUseCase } from '../../../application/doctors/get-doctor.use-case';
 import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
 import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctors.use-case';
+import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
+import { GeoFiltersQueryDto } from '../common/geo-query.dto';
 import { GetDoctorSignalsUseCase } from '../../../application/reviews/get-doctor-signals.use-case';
 import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doctor-reviews.use-case';
 import { criteriaFrom } from '../common/criteria.mapper';
-import { DirectoryFiltersQueryDto, PaginationQueryDto } from '../common/list-query.dto';
+import { PaginationQueryDto } from '../common/list-query.dto';
 import { PageResolver } from '../common/page-resolver';
 import { ReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
@@ -35,29 +37,43 @@ export class DoctorsController {
     private readonly listReviews: ListDoctorReviewsUseCase,
     private readonly getSignals: GetDoctorSignalsUseCase,
     private readonly pages: PageResolver,
+    private readonly location: ResolveLocationUseCase,
   ) {}
 
   @Get()
-  @ApiOperation({ operationId: 'listDoctors', summary: 'Practising doctors, by name' })
+  @ApiOperation({
+    operationId: 'listDoctors',
+    summary:
+      'Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent',
+  })
   @ApiOkResponse({ type: DoctorListDto })
-  async list(
-    @Query() q: DirectoryFiltersQueryDto,
-    @Req() req: FastifyRequest,
-  ): Promise<DoctorListDto> {
+  async list(@Query() q: GeoFiltersQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
+    const filters = criteriaFrom(q);
+    const loc = await this.location.execute(q);
+    const criteria = { ...filters, near: loc.point, radiusKm: loc.radiusKm };
     return DoctorListDto.from(
-      await this.listDoctors.execute(criteriaFrom(q), this.pages.resolve(q, req)),
+      await this.listDoctors.execute(criteria, this.pages.resolve(q, req)),
+      loc.near,
     );
   }
 
   @Get('search')
-  @ApiOperation({ operationId: 'searchDoctors', summary: 'Doctors by name or CPSO number' })
+  @ApiOperation({
+    operationId: 'searchDoctors',
+    summary:
+      'Doctors by name or CPSO number; by rank, then distance when a location is sent, else name',
+  })
   @ApiOkResponse({ type: DoctorListDto })
   async search(
     @Query() q: SearchDoctorsQueryDto,
     @Req() req: FastifyRequest,
   ): Promise<DoctorListDto> {
+    const filters = criteriaFrom(q);
+    const loc = await this.location.execute(q);
+    const criteria = { ...filters, near: loc.point, radiusKm: loc.radiusKm };
     return DoctorListDto.from(
-      await this.searchDoctors.execute(q.q, criteriaFrom(q), this.pages.resolve(q, req)),
+      await this.searchDoctors.execute(q.q, criteria, this.pages.resolve(q, req)),
+      loc.near,
     );
   }
 

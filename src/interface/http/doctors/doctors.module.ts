@@ -5,6 +5,7 @@ import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.us
 import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctors.use-case';
 import { GetDoctorSignalsUseCase } from '../../../application/reviews/get-doctor-signals.use-case';
 import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doctor-reviews.use-case';
+import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
 import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
 import { PageResolver } from '../common/page-resolver';
 import { DoctorsController } from './doctors.controller';
@@ -20,6 +21,7 @@ import { DoctorsController } from './doctors.controller';
     ListDoctorReviewsUseCase,
     GetDoctorSignalsUseCase,
     PageResolver,
+    ResolveLocationUseCase,
   ],
 })
 export class DoctorsModule {}

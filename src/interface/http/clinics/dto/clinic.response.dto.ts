@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ClinicLink, ClinicListRecord } from '../../../../domain/clinics/clinic';
+import { ClinicLink } from '../../../../domain/clinics/clinic';
+import { ClinicListView } from '../../../../application/clinics/list-clinics.use-case';
 import { ClinicInclude } from '../../../../domain/directory/criteria';
+import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 
 export class ClinicLinkDto {
   @ApiProperty()
@@ -41,8 +43,10 @@ export class ClinicListItemDto {
   notes?: string | null;
   @ApiPropertyOptional({ type: [ClinicLinkDto], description: 'Only with include=links' })
   links?: ClinicLink[];
+  @ApiPropertyOptional(DISTANCE_KM_DOC)
+  distanceKm?: number;
 
-  static from(c: ClinicListRecord, include: ReadonlySet<ClinicInclude>): ClinicListItemDto {
+  static from(c: ClinicListView, include: ReadonlySet<ClinicInclude>): ClinicListItemDto {
     const dto: ClinicListItemDto = {
       id: c.id,
       name: c.name,
@@ -53,6 +57,7 @@ export class ClinicListItemDto {
       lat: c.lat,
       lng: c.lng,
     };
+    if (c.distanceKm !== undefined) dto.distanceKm = c.distanceKm;
     return withIncludes(dto, c, include);
   }
 }
@@ -64,4 +69,6 @@ export class ClinicListDto {
   total!: number;
   @ApiProperty({ type: 'integer' })
   count!: number;
+  @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
+  near?: NearDto;
 }

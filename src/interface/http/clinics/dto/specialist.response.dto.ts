@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { SpecialistRecord } from '../../../../domain/clinics/clinic';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { SpecialistView } from '../../../../application/clinics/list-specialists.use-case';
+import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 
 export class SpecialistDto {
   @ApiProperty({ description: 'The clinic id' })
@@ -20,8 +21,10 @@ export class SpecialistDto {
     description: 'Estimated referral wait for this specialty, in weeks',
   })
   wait_weeks!: number;
+  @ApiPropertyOptional(DISTANCE_KM_DOC)
+  distanceKm?: number;
 
-  static from(s: SpecialistRecord): SpecialistDto {
+  static from(s: SpecialistView): SpecialistDto {
     return {
       id: s.id,
       name: s.name,
@@ -29,6 +32,7 @@ export class SpecialistDto {
       languages: s.languages,
       accepting: s.accepting,
       wait_weeks: s.waitWeeks,
+      ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
     };
   }
 }
@@ -40,4 +44,6 @@ export class SpecialistListDto {
   total!: number;
   @ApiProperty({ type: 'integer' })
   count!: number;
+  @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
+  near?: NearDto;
 }

@@ -1,4 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ResolvedNear } from '../../../../domain/geo/location';
+import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { ClinicCoreDto } from '../../common/clinic-core.dto';
 import { ClinicSummaryView, DoctorView } from '../../../../application/doctors/doctor-views';
 import { GENDERS, Gender } from '../../../../domain/directory/criteria';
@@ -42,6 +44,8 @@ export class DoctorDto {
   dataFreshness!: DataFreshness;
   @ApiProperty({ format: 'date-time' })
   syncedAt!: string;
+  @ApiPropertyOptional(DISTANCE_KM_DOC)
+  distanceKm?: number;
 
   static from(d: DoctorView): DoctorDto {
     return {
@@ -55,6 +59,7 @@ export class DoctorDto {
       clinic: ClinicSummaryDto.from(d.clinic),
       dataFreshness: d.dataFreshness,
       syncedAt: d.syncedAt.toISOString(),
+      ...(d.distanceKm !== undefined ? { distanceKm: d.distanceKm } : {}),
     };
   }
 }
@@ -66,9 +71,16 @@ export class DoctorListDto {
   total!: number;
   @ApiProperty({ type: 'integer', description: 'Number of records in this page' })
   count!: number;
+  @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
+  near?: NearDto;
 
-  static from(page: { items: DoctorView[]; total: number }): DoctorListDto {
+  static from(page: { items: DoctorView[]; total: number }, near?: ResolvedNear): DoctorListDto {
     const doctors = page.items.map((d) => DoctorDto.from(d));
-    return { doctors, total: page.total, count: doctors.length };
+    return {
+      doctors,
+      total: page.total,
+      count: doctors.length,
+      ...(near ? { near: NearDto.from(near) } : {}),
+    };
   }
 }

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { DirectoryFiltersQueryDto } from '../../common/list-query.dto';
+import { GeoFiltersQueryDto } from '../../common/geo-query.dto';
 import { StringParam } from '../../common/query-transforms';
 
-export class SearchDoctorsQueryDto extends DirectoryFiltersQueryDto {
+export class SearchDoctorsQueryDto extends GeoFiltersQueryDto {
   @ApiProperty({
     type: String,
     minLength: 2,

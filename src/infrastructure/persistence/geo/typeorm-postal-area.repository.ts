@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { PostalAreaRepository } from '../../../application/geo/postal-area.repository';
+import { GeoPoint } from '../../../domain/directory/criteria';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
+
+/** Centroids of the directory's own clinics per forward sortation area (clinics_fsa_idx). */
+@Injectable()
+export class TypeOrmPostalAreaRepository extends PostalAreaRepository {
+  constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
+    super();
+  }
+
+  async centroid(fsa: string): Promise<GeoPoint | null> {
+    const rows = await this.ds.query<{ lat: number; lng: number }[]>(
+      `SELECT avg(lat)::float8 AS lat, avg(lng)::float8 AS lng
+         FROM clinics WHERE upper(left(postal_code, 3)) = $1
+       HAVING count(*) > 0`,
+      [fsa],
+    );
+    return rows[0] ?? null;
+  }
+}

@@ -16,6 +16,8 @@ export function rawRequest(
   port: number,
   request: Buffer | string,
   socket?: Socket,
+  /** The answer to HEAD has a Content-Length but no body. */
+  noBody = false,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const s = socket ?? connect(port, '127.0.0.1');
@@ -38,7 +40,7 @@ export function rawRequest(
         const i = line.indexOf(':');
         headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
       }
-      const length = Number(headers['content-length'] ?? 0);
+      const length = noBody ? 0 : Number(headers['content-length'] ?? 0);
       if (buf.length - end - 4 < length) return;
       done(undefined, {
         status,

@@ -27,6 +27,7 @@ export async function createHttpApp(
   rootModule: DynamicModule,
   config: AppConfig,
   rootLogger: Logger,
+  opts: { preview?: boolean } = {},
 ): Promise<NestFastifyApplication> {
   const routes = new RouteTable();
   const adapter = new FastifyAdapter(
@@ -53,6 +54,9 @@ export async function createHttpApp(
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new JsonLogger(rootLogger.child({ component: 'nest' })),
     bufferLogs: false,
+    // Preview: the module graph without instantiating providers (no database), for the
+    // OpenAPI document script.
+    preview: opts.preview ?? false,
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: WEB_PATH_PATTERNS });
   // Helmet's defaults on every answer (errors included), with framing forbidden everywhere and

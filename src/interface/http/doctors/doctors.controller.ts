@@ -12,7 +12,7 @@ import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doct
 import { criteriaFrom } from '../common/criteria.mapper';
 import { PaginationQueryDto } from '../common/list-query.dto';
 import { PageResolver } from '../common/page-resolver';
-import { ReviewDto } from '../common/review.dto';
+import { DoctorReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
@@ -104,7 +104,7 @@ export class DoctorsController {
     @Req() req: FastifyRequest,
   ): Promise<DoctorReviewsDto> {
     const r = await this.listReviews.execute(cpso, this.pages.resolve(q, req));
-    const reviews = r.page.items.map((x) => ReviewDto.from(x));
+    const reviews = r.page.items.map((x) => DoctorReviewDto.from(x));
     return { doctorCpso: r.doctorCpso, reviews, total: r.page.total, count: reviews.length };
   }
 

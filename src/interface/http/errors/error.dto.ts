@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { ERROR_CODES, ErrorCode } from '../../../domain/shared/domain-error';
+import { errorSchema } from '../auth/error-schema';
 
 export class ErrorDto {
   @ApiProperty({ enum: ERROR_CODES })
@@ -12,6 +13,16 @@ export class ErrorDto {
   })
   requestId?: string;
 }
+
+/** The codes each status can carry, the first one being the example's. */
+const CODES: Record<number, ErrorCode[]> = {
+  400: ['invalid_param', 'missing_param'],
+  401: ['missing_key', 'invalid_key'],
+  403: ['forbidden', 'not_rotatable'],
+  404: ['not_found'],
+  429: ['rate_limited'],
+  503: ['unavailable'],
+};
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request: `invalid_param` (the message names the parameter) or `missing_param`',
@@ -26,7 +37,11 @@ const DESCRIPTIONS: Record<number, string> = {
 export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ...statuses.map((status) =>
-      ApiResponse({ status, description: DESCRIPTIONS[status], type: ErrorDto }),
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status],
+        schema: errorSchema(CODES[status]),
+      }),
     ),
   );
 }

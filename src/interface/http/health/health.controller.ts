@@ -9,10 +9,13 @@ import {
 import type { FastifyReply } from 'fastify';
 import { CheckReadinessUseCase } from '../../../application/health/check-readiness.use-case';
 import { Public } from '../auth/auth.decorators';
+import { ApiErrors } from '../errors/error.dto';
 import { ReadinessDto } from './readiness.dto';
 
 @ApiTags('health')
 @Public()
+// A malformed URL (control characters, invalid UTF-8, too long) is refused on every path.
+@ApiErrors(400)
 @Controller()
 export class HealthController {
   constructor(private readonly readiness: CheckReadinessUseCase) {}

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiError } from '../errors/api-error';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 
 export const BEARER_SCHEME = 'bearer';
@@ -27,6 +27,15 @@ const DOCS_FILES = new Set([
  * The page runs under the service's Content-Security-Policy (its scripts are files, not inline),
  * cannot be framed, keeps no key in browser storage, and only the files it loads are served.
  */
+const documents = new WeakMap<INestApplication, OpenAPIObject>();
+
+/** The document an application serves (npm run openapi:document writes it to a file). */
+export function openApiDocumentOf(app: INestApplication): OpenAPIObject {
+  const doc = documents.get(app);
+  if (!doc) throw new Error('setupOpenApi has not run for this application');
+  return doc;
+}
+
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const name = config.gateway.name;
   const doc = new DocumentBuilder()
@@ -48,6 +57,21 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const document = SwaggerModule.createDocument(app, doc, {
     operationIdFactory: (_controller, method) => method,
   });
+  // Public operations say so (`security: []`) rather than inheriting nothing; the bearer scheme
+  // is an opaque API key, not a JWT.
+  for (const item of Object.values(document.paths)) {
+    for (const op of [item.get, item.post, item.put, item.delete, item.patch]) {
+      if (op && !op.security) op.security = [];
+    }
+  }
+  const bearer = document.components?.securitySchemes?.[BEARER_SCHEME];
+  if (bearer && 'bearerFormat' in bearer) delete bearer.bearerFormat;
+  // package.json says UNLICENSED: no licence is granted, all rights reserved.
+  document.info.license = {
+    name: 'UNLICENSED (all rights reserved)',
+    url: 'https://choosealicense.com/no-permission/',
+  };
+  documents.set(app, document);
   (app as NestFastifyApplication)
     .getHttpAdapter()
     .getInstance()

@@ -23,21 +23,29 @@ export function withIncludes<T extends { notes?: string | null; links?: ClinicLi
 }
 
 export class ClinicListItemDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', example: '3f6c2a9e-8b1d-4c55-9e2a-7d41b0c5e812' })
   id!: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Finch Subway Family Health' })
   name!: string;
-  @ApiProperty()
+  @ApiProperty({ example: '5650 Yonge St, Toronto, ON M2M 4G3' })
   address!: string;
-  @ApiProperty({ description: 'Accepting new patients' })
+  @ApiProperty({ description: 'Accepting new patients', example: true })
   accepting!: boolean;
-  @ApiProperty({ type: [String], description: 'Union over the clinic’s practising doctors' })
+  @ApiProperty({
+    type: [String],
+    description: 'Union over the clinic’s practising doctors',
+    example: ['English', 'Tamil', 'Mandarin'],
+  })
   languages!: string[];
-  @ApiProperty({ type: [String], description: 'Union over the clinic’s practising doctors' })
+  @ApiProperty({
+    type: [String],
+    description: 'Union over the clinic’s practising doctors',
+    example: ['Family Medicine', 'Pediatrics'],
+  })
   specialties!: string[];
-  @ApiProperty()
+  @ApiProperty({ example: 43.7798 })
   lat!: number;
-  @ApiProperty()
+  @ApiProperty({ example: -79.4152 })
   lng!: number;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Only with include=notes' })
   notes?: string | null;

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ReviewDto } from '../../common/review.dto';
+import { DoctorReviewDto } from '../../common/review.dto';
 
 export class DoctorReviewsDto {
   @ApiProperty()
   doctorCpso!: string;
-  @ApiProperty({ type: [ReviewDto] })
-  reviews!: ReviewDto[];
+  @ApiProperty({ type: [DoctorReviewDto] })
+  reviews!: DoctorReviewDto[];
   @ApiProperty({ type: 'integer' })
   total!: number;
   @ApiProperty({ type: 'integer' })

@@ -21,19 +21,19 @@ export class ClinicSummaryDto extends ClinicCoreDto {
 }
 
 export class DoctorDto {
-  @ApiProperty()
+  @ApiProperty({ format: 'uuid', example: 'b7e0d3a1-2c4f-4e8a-9f61-0a5d7c3e9b24' })
   id!: string;
-  @ApiProperty({ description: 'CPSO registration number' })
+  @ApiProperty({ description: 'CPSO registration number', example: '912345' })
   cpsoNumber!: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Dr. Anjali Sivakumar' })
   name!: string;
-  @ApiProperty({ enum: GENDERS })
+  @ApiProperty({ enum: GENDERS, example: 'female' })
   gender!: Gender;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 14 })
   yearsOfPractice!: number;
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], example: ['Family Medicine'] })
   specialties!: string[];
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], example: ['English', 'Tamil'] })
   languages!: string[];
   @ApiProperty({ type: ClinicSummaryDto, description: "The doctor's primary clinic" })
   clinic!: ClinicSummaryDto;
@@ -42,7 +42,7 @@ export class DoctorDto {
     description: 'Freshness of the availability data; phone the clinic to confirm.',
   })
   dataFreshness!: DataFreshness;
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ format: 'date-time', example: '2026-11-20T08:15:00.000Z' })
   syncedAt!: string;
   @ApiPropertyOptional(DISTANCE_KM_DOC)
   distanceKm?: number;

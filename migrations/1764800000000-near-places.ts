@@ -23,6 +23,14 @@ export class NearPlaces1764800000000 implements MigrationInterface {
         JOIN clinic_search cs ON cs.clinic_id = s.clinic_id`);
     await q.query(`CREATE UNIQUE INDEX doctor_geo_pk ON doctor_geo (doctor_id)`);
     await q.query(`CREATE INDEX doctor_geo_earth_idx ON doctor_geo USING gist (earth)`);
+    // Search near a point reads doctor_geo alone: the same name indexes as doctor_search.
+    await q.query(`CREATE INDEX doctor_geo_cpso_idx ON doctor_geo (cpso_number)`);
+    await q.query(
+      `CREATE INDEX doctor_geo_name_trgm_idx ON doctor_geo USING gin (name_key gin_trgm_ops)`,
+    );
+    await q.query(
+      `CREATE INDEX doctor_geo_name_bigrams_idx ON doctor_geo USING gin (name_bigrams(name_key))`,
+    );
     // Specialists within a radius: the bounding cube on an index of its own.
     await q.query(
       `CREATE INDEX specialist_search_earth_idx ON specialist_search USING gist (earth)`,

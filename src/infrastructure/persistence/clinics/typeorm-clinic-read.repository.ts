@@ -73,22 +73,24 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     if (hasScalarDoctorConditions(criteria) || (ids.specialtyIds && ids.languageIds)) {
       conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
     }
-    const within = criteria.near && criteria.radiusKm !== undefined;
-    if (criteria.near && criteria.radiusKm !== undefined) {
-      conds.push(...radiusConditions('cs.earth', pointOf(criteria.near, p), criteria.radiusKm, p));
-    }
+    // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
+    const radius =
+      criteria.near && criteria.radiusKm !== undefined
+        ? radiusConditions('cs.earth', pointOf(criteria.near, p), criteria.radiusKm, p)
+        : [];
     const total =
-      hasDoctorConditions(criteria) || within
-        ? this.totals.count(`SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`, [
-            ...p.values,
-          ])
+      hasDoctorConditions(criteria) || radius.length > 0
+        ? this.totals.count(
+            `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...radius])}`,
+            [...p.values],
+          )
         : this.totals.count(
             `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
             [...p.values],
           );
 
     const pageSql = criteria.near
-      ? this.nearestFirst(criteria.near, conds, p, page)
+      ? this.nearestFirst(criteria.near, conds, radius, p, page)
       : this.byName(conds, p, page);
     const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
     const links = include.has('links') ? 'c.links' : 'NULL::jsonb';
@@ -214,12 +216,20 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
    * nearest-neighbour scan finds the distance of the page's last row, then the rows within it
    * (ties included, found through the index's bounding box) are sorted by (distance, id).
    */
-  private nearestFirst(near: GeoPoint, conds: string[], p: SqlParams, page: PageRequest): string {
+  private nearestFirst(
+    near: GeoPoint,
+    conds: string[],
+    radius: string[],
+    p: SqlParams,
+    page: PageRequest,
+  ): string {
+    // The scan leaves the radius out: nearest first, the first rows within the radius are the
+    // first rows, cut at it; with it, the planner reads every row of the radius instead.
     const pt = pointOf(near, p);
     return `edge AS (SELECT max(k) AS r FROM (SELECT cs.earth <-> ${pt} AS k FROM clinic_search cs ${where(conds)}
                                             ORDER BY cs.earth <-> ${pt} LIMIT ${p.add(page.limit + page.offset)}) x),
             page AS (SELECT cs.clinic_id, cs.earth <-> ${pt} AS k FROM clinic_search cs, edge
-                      ${where([...conds, `cube_enlarge(${pt}, edge.r + 1, 3) @> cs.earth`, `cs.earth <-> ${pt} <= edge.r`])}
+                      ${where([...conds, ...radius, `cube_enlarge(${pt}, edge.r + 1, 3) @> cs.earth`, `cs.earth <-> ${pt} <= edge.r`])}
                       ORDER BY k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 

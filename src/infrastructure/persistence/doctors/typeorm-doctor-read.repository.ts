@@ -83,8 +83,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
         ? this.listTotal(criteria, ids, conds, [...p.values], now)
         : undefined;
     const q = new SqlParams();
-    const located = this.conditions(criteria, ids, q, now, 'g');
+    const filters = this.conditions(criteria, ids, q, now, 'g');
     const pt = pointOf(criteria.near!, q);
+    const located = [...filters];
     if (criteria.radiusKm !== undefined) {
       located.push(...radiusConditions('g.earth', pt, criteria.radiusKm, q));
     }
@@ -94,7 +95,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       this.totals.count(`SELECT count(*)::int AS n FROM ${from} ${where(located)}`, [...q.values]);
     // As for clinics: a nearest-neighbour scan finds the distance of the page's last row, then
     // the rows within it (ties included, through the index's bounding cube) are sorted exactly.
-    const pageSql = `WITH edge AS (SELECT max(k) AS r FROM (SELECT g.earth <-> ${pt} AS k FROM ${from} ${where(located)}
+    // The scan leaves the radius out (nearest first, the first rows within the radius are the
+    // first rows, cut at it): with it, the planner reads every row of the radius instead.
+    const pageSql = `WITH edge AS (SELECT max(k) AS r FROM (SELECT g.earth <-> ${pt} AS k FROM ${from} ${where(filters)}
                                                      ORDER BY g.earth <-> ${pt} LIMIT ${q.add(page.limit + page.offset)}) x)
                      SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.earth <-> ${pt} AS k
                        FROM ${from}, edge
@@ -127,23 +130,24 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       lower.length === 2
         ? `(name_bigrams(s.name_key) @> ARRAY[${p.add(lower)}]::text[] AND s.name_key LIKE ${contains})`
         : `s.name_key LIKE ${contains}`;
-    // With a location, distance breaks ties within a rank (instead of the name), and a radius
-    // keeps only the doctors whose primary clinic is within it.
+    // With a location, distance breaks ties within a rank (instead of the name): the search
+    // reads doctor_geo, which has the same columns and name indexes plus the point, so no join.
+    // A radius is a plain distance filter here: the name indexes find the candidates (a radius
+    // box would lead the planner to walk every doctor of the radius instead).
     // (The point's parameters are added only where the statement uses them: the total's
     // statement has exactly the parameters it references.)
-    const joined = 'doctor_search s JOIN doctor_geo g ON g.doctor_id = s.doctor_id';
+    const from = criteria.near ? 'doctor_geo s' : 'doctor_search s';
     let pt: string | undefined;
     if (criteria.near && criteria.radiusKm !== undefined) {
       pt = pointOf(criteria.near, p);
-      filters.push(...radiusConditions('g.earth', pt, criteria.radiusKm, p));
+      filters.push(`earth_distance(${pt}, s.earth) <= ${p.add(criteria.radiusKm * 1000)}::float8`);
     }
     const total = this.totals.count(
-      `SELECT count(*)::int AS n FROM ${pt ? joined : 'doctor_search s'} ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
+      `SELECT count(*)::int AS n FROM ${from} ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
       [...p.values],
     );
     if (criteria.near) pt ??= pointOf(criteria.near, p);
-    const from = pt ? joined : 'doctor_search s';
-    const k = pt ? `g.earth <-> ${pt}` : '0::float8';
+    const k = pt ? `s.earth <-> ${pt}` : '0::float8';
     const prefix = p.add(`${escapeLike(lower)}%`);
     const reach = p.add(page.offset + page.limit);
     const branch = (rank: number, cond: string) =>

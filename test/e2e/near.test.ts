@@ -207,6 +207,7 @@ describe('near me (e2e, fixture directory)', () => {
       expect(d.structuredContent.total).toBe(3);
       expect(d.structuredContent.near).toMatchObject({ kind: 'station' });
       expect(d.structuredContent.doctors[0].distanceKm).toBe(0);
+      expect(d.content[0].text).toMatch(/0 km away/);
       const c = await call('find_clinics', { near: 'M5S', radiusKm: 2 });
       expect(c.structuredContent.clinics.map((x: Json) => x.id)).toEqual([C1, C4]);
       const s = await call('find_specialists', { specialties: ['Cardiology'], near: 'Finch' });

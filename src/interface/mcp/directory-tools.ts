@@ -80,7 +80,8 @@ function listEnvelope(page: PageRequest, total: number, count: number) {
 const line = (d: DoctorView) =>
   `- ${d.name} (CPSO ${d.cpsoNumber}), ${d.specialties.join(', ') || 'no specialty listed'}; ` +
   `speaks ${d.languages.join(', ') || 'n/a'}; ${d.clinic.name}, ${d.clinic.address}, ` +
-  `${d.clinic.phone}; ${d.clinic.acceptingNewPatients ? 'accepting new patients' : 'not accepting new patients'} (${d.dataFreshness})`;
+  `${d.clinic.phone}${d.distanceKm !== undefined ? `, ${d.distanceKm} km away` : ''}; ` +
+  `${d.clinic.acceptingNewPatients ? 'accepting new patients' : 'not accepting new patients'} (${d.dataFreshness})`;
 
 function pageText(what: string, total: number, count: number, offset: number, lines: string[]) {
   const head =
@@ -385,7 +386,7 @@ export class DirectoryTools {
             text: pageText('clinics', env.total, env.count, env.offset, [
               ...clinics.map(
                 (c) =>
-                  `- ${c.name}, ${c.address} (id ${c.id}); ${c.accepting ? 'accepting new patients' : 'not accepting'} (${c.dataFreshness})`,
+                  `- ${c.name}, ${c.address} (id ${c.id})${c.distanceKm !== undefined ? `, ${c.distanceKm} km away` : ''}; ${c.accepting ? 'accepting new patients' : 'not accepting'} (${c.dataFreshness})`,
               ),
               AVAILABILITY_NOTE,
             ]),
@@ -497,7 +498,7 @@ export class DirectoryTools {
             text: pageText('clinics', env.total, env.count, env.offset, [
               ...clinics.map(
                 (s) =>
-                  `- ${s.name} (id ${s.id}): ${s.specialty}, wait about ${s.waitWeeks} weeks; ${s.accepting ? 'accepting' : 'not accepting'} (${s.dataFreshness})`,
+                  `- ${s.name} (id ${s.id})${s.distanceKm !== undefined ? `, ${s.distanceKm} km away` : ''}: ${s.specialty}, wait about ${s.waitWeeks} weeks; ${s.accepting ? 'accepting' : 'not accepting'} (${s.dataFreshness})`,
               ),
               AVAILABILITY_NOTE,
             ]),

@@ -3,6 +3,7 @@ import { ListReadModels1763800000000 } from './1763800000000-list-read-models';
 import { DoctorReviewSourceUrl1763900000000 } from './1763900000000-doctor-review-source-url';
 import { ApiKeyChangeNotify1764400000000 } from './1764400000000-api-key-change-notify';
 import { NearPlaces1764800000000 } from './1764800000000-near-places';
+import { CheckoutOrders1764900000000 } from './1764900000000-checkout-orders';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   DoctorReviewSourceUrl1763900000000,
   ApiKeyChangeNotify1764400000000,
   NearPlaces1764800000000,
+  CheckoutOrders1764900000000,
 ];

@@ -13,6 +13,7 @@ import { HealthModule } from './interface/http/health/health.module';
 import { KeysModule } from './interface/http/keys/keys.module';
 import { MetadataModule } from './interface/http/metadata/metadata.module';
 import { McpHttpModule } from './interface/mcp/mcp.module';
+import { CheckoutModule } from './interface/web/checkout/checkout.module';
 
 export interface AppDeps {
   config: AppConfig;
@@ -41,6 +42,7 @@ export class AppModule {
         ClinicsModule,
         MetadataModule,
         McpHttpModule,
+        CheckoutModule,
       ],
     };
   }

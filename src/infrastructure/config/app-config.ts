@@ -50,7 +50,24 @@ export interface AppConfig {
   };
   /** Failed authentications per client IP per minute before 429 (checked before the database). */
   readonly authFailuresPerMin: number;
+  /** Live keys at checkout (decisions.md, Live keys at checkout). */
+  readonly checkout: {
+    readonly priceCents: number;
+    /** POST /checkout per client IP per minute. */
+    readonly ratePerMin: number;
+    /** Public base address (return addresses), without a trailing slash. */
+    readonly publicUrl: string;
+    /** Stripe when both secrets are set; otherwise the demo provider (refused in production). */
+    readonly stripe:
+      | { readonly secretKey: string; readonly webhookSecret: string; readonly apiBase?: string }
+      | undefined;
+    /** Signs events played to the demo provider's webhook (a refund, say). */
+    readonly demoWebhookSecret: string;
+  };
 }
+
+/** The demo provider's webhook secret when DEMO_WEBHOOK_SECRET is not set (no money moves). */
+export const DEFAULT_DEMO_WEBHOOK_SECRET = 'whsec_demo_no_money_moves';
 
 export class ConfigError extends Error {
   constructor(
@@ -152,6 +169,42 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither (then the demo provider). */
+function stripeSettings(env: Env): AppConfig['checkout']['stripe'] {
+  const secretKey = str(env, 'STRIPE_SECRET_KEY');
+  const webhookSecret = str(env, 'STRIPE_WEBHOOK_SECRET');
+  const apiBase = url(env, 'STRIPE_API_BASE', ['https:', 'http:']);
+  if (!secretKey && !webhookSecret) {
+    if (str(env, 'NODE_ENV') === 'production') {
+      throw new ConfigError(
+        'STRIPE_SECRET_KEY',
+        'and STRIPE_WEBHOOK_SECRET must be set when NODE_ENV=production: without them the ' +
+          'checkout runs the demo provider, which gives live keys away (no money moves)',
+      );
+    }
+    return undefined;
+  }
+  if (!secretKey)
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be set with STRIPE_WEBHOOK_SECRET');
+  if (!webhookSecret)
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be set with STRIPE_SECRET_KEY');
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey))
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY',
+      'must be a Stripe secret key (sk_test_…, sk_live_…)',
+    );
+  if (!webhookSecret.startsWith('whsec_'))
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
+  return { secretKey, webhookSecret, ...(apiBase ? { apiBase } : {}) };
+}
+
+function publicUrl(env: Env, port: number): string {
+  const raw = url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://localhost:${port}`;
+  const u = new URL(raw);
+  if (u.search || u.hash) throw new ConfigError('PUBLIC_URL', 'must not have a query or fragment');
+  return raw.replace(/\/+$/, '');
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -164,8 +217,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('GATEWAY_NAME', 'must be letters and digits only');
   }
   const keyHashSecret = secret(env, 'KEY_HASH_SECRET');
+  const port = int(env, 'PORT', 3000, 0, 65535);
   return {
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     host: str(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databaseReadUrl: readUrl(env),
@@ -204,5 +258,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000, 600000),
     },
     authFailuresPerMin: int(env, 'AUTH_FAILURES_PER_MIN', 30, 1, 1000000),
+    checkout: {
+      priceCents: int(env, 'CHECKOUT_PRICE_CENTS', 500, 50, 100000000),
+      ratePerMin: int(env, 'CHECKOUT_RATE_PER_MIN', 10, 1, 1000000),
+      publicUrl: publicUrl(env, port),
+      stripe: stripeSettings(env),
+      demoWebhookSecret: str(env, 'DEMO_WEBHOOK_SECRET') ?? DEFAULT_DEMO_WEBHOOK_SECRET,
+    },
   };
 }

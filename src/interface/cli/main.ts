@@ -7,6 +7,7 @@ import { prepareDatabase } from '../../infrastructure/database/prepare-database'
 import { runDataCommand } from './commands/data.command';
 import { runKeysCommand } from './commands/keys.command';
 import { runMigrateCommand } from './commands/migrate.command';
+import { JsonLines, runOrdersCommand } from './commands/orders.command';
 
 const USAGE = `usage: npm run --silent cli -- <command>
   keys sandbox                          the published sandbox key
@@ -14,6 +15,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   keys revoke <key_prefix>              revoke a key
   keys list                             every key's prefix, tier and times (never a secret)
   data seed [--doctors N] [--seed S]    replace the directory with the synthetic demo dataset
+  orders list [--limit N]               checkout orders, newest first, one JSON line each
   migrate <up|down|status>              apply, revert the last, or list migrations`;
 
 class UsageError extends Error {}
@@ -26,7 +28,7 @@ class UsageError extends Error {}
 async function main(argv: string[]): Promise<number> {
   const [group, ...args] = argv;
   if (!group || group === '--help' || group === 'help') throw new UsageError(USAGE);
-  if (!['keys', 'data', 'migrate'].includes(group))
+  if (!['keys', 'data', 'migrate', 'orders'].includes(group))
     throw new UsageError(`unknown command "${group}"\n${USAGE}`);
   const config = loadConfig();
   const runtime = await resolveDatabase(config, {
@@ -48,9 +50,12 @@ async function main(argv: string[]): Promise<number> {
               keyHashSecret: runtime.keyHashSecret,
               config,
             })
-          : await runDataCommand(args, ds);
+          : group === 'orders'
+            ? await runOrdersCommand(args, ds)
+            : await runDataCommand(args, ds);
     }
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    const lines = result instanceof JsonLines ? result.lines : [result];
+    process.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     return 0;
   } finally {
     if (ds?.isInitialized) await ds.destroy();

@@ -15,6 +15,10 @@ import { fastifyOptions } from './fastify-options';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { setupWeb, WEB_PATH_PATTERNS } from '../web/web-setup';
 import { MCP_BODY_LIMIT_BYTES, MCP_PATH } from '../mcp/mcp-http.controller';
+import {
+  WEBHOOK_BODY_LIMIT_BYTES,
+  WEBHOOK_PATH,
+} from '../web/checkout/checkout-webhook.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -38,6 +42,8 @@ export async function createHttpApp(
     routes.add(opts.method, opts.url);
     // The one route that takes a body: MCP's JSON-RPC messages (every other limit stays small).
     if (opts.url === `/${API_PREFIX}/${MCP_PATH}`) opts.bodyLimit = MCP_BODY_LIMIT_BYTES;
+    // And the payment provider's signed events.
+    if (opts.url === WEBHOOK_PATH) opts.bodyLimit = WEBHOOK_BODY_LIMIT_BYTES;
   });
   // The one check of URL text (control characters, invalid UTF-8, length) before any route runs.
   fastify.addHook('onRequest', async (req) => {
@@ -57,13 +63,21 @@ export async function createHttpApp(
     // Preview: the module graph without instantiating providers (no database), for the
     // OpenAPI document script.
     preview: opts.preview ?? false,
+    // The webhook's signature is over the exact bytes received (JSON parsers keep them).
+    rawBody: true,
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: WEB_PATH_PATTERNS });
   // Helmet's defaults on every answer (errors included), with framing forbidden everywhere and
   // no upgrade-insecure-requests (the service may be reached over plain HTTP on localhost).
   app.useSecurityHeaders({
     contentSecurityPolicy: {
-      directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: null },
+      directives: {
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+        // The checkout form's answer redirects to Stripe's hosted page (browsers apply
+        // form-action to that redirect).
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+      },
     },
     xFrameOptions: { action: 'deny' },
   });

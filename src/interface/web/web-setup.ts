@@ -12,6 +12,8 @@ export const WEB_PATH_PATTERNS = ['checkout', 'checkout/*path', 'admin', 'admin/
 
 /** The one stylesheet of every page: simple.css (classless), served from the npm package. */
 export const STYLESHEET_PATH = '/assets/simple.css';
+/** The one script: copy buttons (pages work without it; no inline script anywhere). */
+export const COPY_SCRIPT_PATH = '/assets/copy.js';
 
 /** Templates live beside this file in src/ (tsc does not copy them into dist/). */
 function viewsDir(): string {
@@ -39,13 +41,15 @@ export async function setupWeb(app: NestFastifyApplication): Promise<void> {
     templates: VIEWS_DIR,
   });
   const css = readFileSync(resolve(require.resolve('simpledotcss/simple.min.css')));
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .get(STYLESHEET_PATH, (_req, reply) => {
+  const copyJs = readFileSync(join(VIEWS_DIR, '..', 'assets', 'copy.js'));
+  const fastify = app.getHttpAdapter().getInstance();
+  const asset = (path: string, type: string, body: Buffer) =>
+    fastify.get(path, (_req, reply) => {
       void reply
-        .header('Content-Type', 'text/css; charset=utf-8')
+        .header('Content-Type', type)
         .header('Cache-Control', 'public, max-age=86400')
-        .send(css);
+        .send(body);
     });
+  asset(STYLESHEET_PATH, 'text/css; charset=utf-8', css);
+  asset(COPY_SCRIPT_PATH, 'text/javascript; charset=utf-8', copyJs);
 }

@@ -11,6 +11,6 @@ import { TypeOrmApiKeyRepository } from './typeorm-api-key.repository';
     ApiKeyCache,
     { provide: KeyLookupCache, useExisting: ApiKeyCache },
   ],
-  exports: [ApiKeyRepository, KeyLookupCache],
+  exports: [ApiKeyRepository, KeyLookupCache, ApiKeyCache],
 })
 export class KeysPersistenceModule {}

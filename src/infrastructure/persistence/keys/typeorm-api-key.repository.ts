@@ -142,7 +142,7 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 }
 
-async function insertKey(m: EntityManager, key: NewApiKey): Promise<ApiKey> {
+export async function insertKey(m: EntityManager, key: NewApiKey): Promise<ApiKey> {
   const rows = await m.query<ApiKeyRow[]>(
     `INSERT INTO api_keys (id, key_hash, key_prefix, tier, label, created_at)
      VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)

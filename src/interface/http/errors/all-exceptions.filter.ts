@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonRpcParseError } from '../../mcp/json-rpc-errors';
+import { isHtmlPage, renderErrorPage } from '../../web/web-page';
 import { resolveError } from './error-body';
 import { RouteTable } from './route-table';
 
@@ -42,6 +43,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId: req.id }, 'request failed');
     }
     if (reply.sent) return;
+    // People read the checkout and dashboard pages: their errors are pages too (same status).
+    if (isHtmlPage(req.url) && resolved.status !== 405) {
+      void renderErrorPage(reply, resolved.status, resolved.body.message, resolved.headers).catch(
+        () => reply.status(resolved.status).type('application/json').send(resolved.body),
+      );
+      return;
+    }
     void reply
       .status(resolved.status)
       .headers(resolved.headers)

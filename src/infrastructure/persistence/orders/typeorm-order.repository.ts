@@ -1,0 +1,172 @@
+import { Injectable, Optional } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  ClaimableOrder,
+  NewOrder,
+  OrderRepository,
+  TransitionResult,
+} from '../../../application/checkout/order.repository';
+import { NewApiKey } from '../../../application/keys/api-key.repository';
+import {
+  canFulfil,
+  Order,
+  OrderState,
+  OrderTransition,
+  PaymentOutcome,
+} from '../../../domain/checkout/order';
+import { ApiKey } from '../../../domain/keys/api-key';
+import { ApiKeyCache } from '../keys/api-key-cache';
+import { insertKey } from '../keys/typeorm-api-key.repository';
+import { ORDER_SELECT, OrderRow, STATE_TIME_COLUMN, toOrder } from './order.row';
+
+/**
+ * orders, payment_events and the order's key in api_keys, with plain SQL (the app and the command
+ * line share it). Every change of an order happens under its row lock in one transaction, so
+ * concurrent webhook deliveries and completion pages are serialised per order; a key revoked here
+ * notifies every instance through the api_keys trigger, and this instance's cache is dropped at
+ * once.
+ */
+@Injectable()
+export class TypeOrmOrderRepository extends OrderRepository {
+  constructor(
+    private readonly ds: DataSource,
+    @Optional() private readonly keyCache?: ApiKeyCache,
+  ) {
+    super();
+  }
+
+  async insert(o: NewOrder): Promise<Order> {
+    await this.ds.query(
+      `INSERT INTO orders (id, provider, provider_session_id, amount_cents, currency, claim_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [o.id, o.provider, o.providerSessionId, o.amountCents, o.currency, o.claimHash, o.createdAt],
+    );
+    return (await this.byId(this.ds.manager, o.id))!;
+  }
+
+  async findBySession(provider: string, sessionId: string): Promise<ClaimableOrder | null> {
+    const rows = await this.ds.query<OrderRow[]>(
+      `${ORDER_SELECT} WHERE o.provider = $1 AND o.provider_session_id = $2`,
+      [provider, sessionId],
+    );
+    return rows.length ? { order: toOrder(rows[0]), claimHash: rows[0].claim_hash } : null;
+  }
+
+  async transition(
+    provider: string,
+    sessionId: string | null,
+    outcome: PaymentOutcome | null,
+    decide: (state: OrderState, outcome: PaymentOutcome) => OrderTransition | null,
+    at: Date,
+    event?: { readonly eventId: string; readonly type: string },
+  ): Promise<TransitionResult> {
+    let revoked = false;
+    try {
+      return await this.ds.transaction('READ COMMITTED', async (m) => {
+        if (event) {
+          const inserted = await m.query<unknown[]>(
+            `INSERT INTO payment_events (provider, event_id, type, order_id, received_at)
+             VALUES ($1, $2, $3,
+                     (SELECT id FROM orders WHERE provider = $1 AND provider_session_id = $4), $5)
+             ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+            [provider, event.eventId, event.type, sessionId, at],
+          );
+          if (inserted.length === 0) {
+            const order = sessionId ? await this.bySession(m, provider, sessionId) : null;
+            return { duplicate: true, order };
+          }
+        }
+        if (sessionId === null) return { duplicate: false, order: null };
+        const locked = await m.query<{ id: string; state: OrderState; key_id: string | null }[]>(
+          `SELECT id, state, key_id FROM orders
+            WHERE provider = $1 AND provider_session_id = $2 FOR UPDATE`,
+          [provider, sessionId],
+        );
+        if (locked.length === 0) return { duplicate: false, order: null };
+        const { id, state, key_id: keyId } = locked[0];
+        const change = outcome ? decide(state, outcome) : null;
+        if (change) {
+          const column = STATE_TIME_COLUMN[change.to];
+          await m.query(
+            `UPDATE orders SET state = $2${column ? `, ${column} = COALESCE(${column}, $3)` : ''},
+                    revocation_reason = COALESCE($4, revocation_reason)
+              WHERE id = $1`,
+            [id, change.to, at, change.revokeKey && keyId ? change.reason : null],
+          );
+          if (change.revokeKey && keyId) {
+            await revokeChain(m, keyId, at);
+            revoked = true;
+          }
+        }
+        return { duplicate: false, order: await this.byId(m, id) };
+      });
+    } finally {
+      if (revoked) this.keyCache?.invalidate();
+    }
+  }
+
+  async fulfil(orderId: string, key: NewApiKey, at: Date): Promise<ApiKey | null> {
+    return this.ds.transaction('READ COMMITTED', async (m) => {
+      const rows = await m.query<{ state: OrderState; key_id: string | null }[]>(
+        `SELECT state, key_id FROM orders WHERE id = $1 FOR UPDATE`,
+        [orderId],
+      );
+      if (rows.length === 0 || !canFulfil({ state: rows[0].state, keyId: rows[0].key_id }))
+        return null;
+      const stored = await insertKey(m, key);
+      await m.query(
+        `UPDATE orders SET state = 'fulfilled', key_id = $2, fulfilled_at = $3 WHERE id = $1`,
+        [orderId, stored.id, at],
+      );
+      return stored;
+    });
+  }
+
+  async list(limit: number, offset: number): Promise<Order[]> {
+    const rows = await this.ds.query<OrderRow[]>(
+      `${ORDER_SELECT} ORDER BY o.created_at DESC, o.id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    return rows.map(toOrder);
+  }
+
+  private async byId(m: EntityManager, id: string): Promise<Order | null> {
+    const rows = await m.query<OrderRow[]>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
+    return rows.length ? toOrder(rows[0]) : null;
+  }
+
+  private async bySession(
+    m: EntityManager,
+    provider: string,
+    sessionId: string,
+  ): Promise<Order | null> {
+    const rows = await m.query<OrderRow[]>(
+      `${ORDER_SELECT} WHERE o.provider = $1 AND o.provider_session_id = $2`,
+      [provider, sessionId],
+    );
+    return rows.length ? toOrder(rows[0]) : null;
+  }
+}
+
+/**
+ * Revokes the order's key and every key that replaced it. Repeated until nothing is left to
+ * revoke: each statement reads a fresh snapshot, so a rotation that committed while the previous
+ * one waited on its row lock is caught by the next; a rotation starting later finds its key
+ * revoked and fails.
+ */
+async function revokeChain(m: EntityManager, keyId: string, at: Date): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    const result = await m.query<[unknown[], number]>(
+      `WITH RECURSIVE chain (id, replaced_by) AS (
+         SELECT id, replaced_by FROM api_keys WHERE id = $1
+         UNION
+         SELECT k.id, k.replaced_by FROM api_keys k JOIN chain c ON k.id = c.replaced_by)
+       UPDATE api_keys SET revoked_at = $2
+        WHERE id IN (SELECT id FROM chain) AND revoked_at IS NULL
+       RETURNING id`,
+      [keyId, at],
+    );
+    const rows = Array.isArray(result[0]) ? result[0] : (result as unknown as unknown[]);
+    if (rows.length === 0) return;
+  }
+}

@@ -63,25 +63,30 @@ export class TypeOrmOrderRepository extends OrderRepository {
     let revoked = false;
     try {
       return await this.ds.transaction('READ COMMITTED', async (m) => {
+        // The order's row lock comes first: recording the event takes a key-share lock on the
+        // order (its foreign key), and taking that before the update lock would deadlock two
+        // concurrent deliveries.
+        const locked = sessionId
+          ? await m.query<{ id: string; state: OrderState; key_id: string | null }[]>(
+              `SELECT id, state, key_id FROM orders
+                WHERE provider = $1 AND provider_session_id = $2 FOR UPDATE`,
+              [provider, sessionId],
+            )
+          : [];
         if (event) {
           const inserted = await m.query<unknown[]>(
             `INSERT INTO payment_events (provider, event_id, type, order_id, received_at)
-             VALUES ($1, $2, $3,
-                     (SELECT id FROM orders WHERE provider = $1 AND provider_session_id = $4), $5)
+             VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-            [provider, event.eventId, event.type, sessionId, at],
+            [provider, event.eventId, event.type, locked[0]?.id ?? null, at],
           );
           if (inserted.length === 0) {
-            const order = sessionId ? await this.bySession(m, provider, sessionId) : null;
-            return { duplicate: true, order };
+            return {
+              duplicate: true,
+              order: locked.length ? await this.byId(m, locked[0].id) : null,
+            };
           }
         }
-        if (sessionId === null) return { duplicate: false, order: null };
-        const locked = await m.query<{ id: string; state: OrderState; key_id: string | null }[]>(
-          `SELECT id, state, key_id FROM orders
-            WHERE provider = $1 AND provider_session_id = $2 FOR UPDATE`,
-          [provider, sessionId],
-        );
         if (locked.length === 0) return { duplicate: false, order: null };
         const { id, state, key_id: keyId } = locked[0];
         const change = outcome ? decide(state, outcome) : null;
@@ -91,7 +96,7 @@ export class TypeOrmOrderRepository extends OrderRepository {
             `UPDATE orders SET state = $2${column ? `, ${column} = COALESCE(${column}, $3)` : ''},
                     revocation_reason = COALESCE($4, revocation_reason)
               WHERE id = $1`,
-            [id, change.to, at, change.revokeKey && keyId ? change.reason : null],
+            [id, change.to, at, change.reason],
           );
           if (change.revokeKey && keyId) {
             await revokeChain(m, keyId, at);
@@ -132,18 +137,6 @@ export class TypeOrmOrderRepository extends OrderRepository {
 
   private async byId(m: EntityManager, id: string): Promise<Order | null> {
     const rows = await m.query<OrderRow[]>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
-    return rows.length ? toOrder(rows[0]) : null;
-  }
-
-  private async bySession(
-    m: EntityManager,
-    provider: string,
-    sessionId: string,
-  ): Promise<Order | null> {
-    const rows = await m.query<OrderRow[]>(
-      `${ORDER_SELECT} WHERE o.provider = $1 AND o.provider_session_id = $2`,
-      [provider, sessionId],
-    );
     return rows.length ? toOrder(rows[0]) : null;
   }
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { DEFAULT_DEMO_WEBHOOK_SECRET, ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -79,8 +79,58 @@ describe('loadConfig', () => {
     ['KEY_HASH_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['GATEWAY_NAME', 'Rapid-API'],
+    ['PUBLIC_URL', 'ftp://directory.example'],
+    ['PUBLIC_URL', 'https://directory.example/?a=1'],
+    ['CHECKOUT_PRICE_CENTS', '0'],
+    ['STRIPE_API_BASE', 'not a url'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  describe('checkout', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
+    };
+
+    it('defaults to the demo provider, 500 cents, 10 a minute, and localhost on the port', () => {
+      const c = loadConfig({ PORT: '8080' }).checkout;
+      expect(c).toEqual({
+        priceCents: 500,
+        ratePerMin: 10,
+        publicUrl: 'http://localhost:8080',
+        stripe: undefined,
+        demoWebhookSecret: DEFAULT_DEMO_WEBHOOK_SECRET,
+      });
+    });
+
+    it('uses Stripe with both secrets, and an API base for tests', () => {
+      const c = loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).checkout;
+      expect(c.stripe).toEqual({
+        secretKey: 'sk_test_0123456789',
+        webhookSecret: 'whsec_0123456789',
+        apiBase: 'http://127.0.0.1:12111',
+      });
+      expect(loadConfig({ PUBLIC_URL: 'https://d.example/' }).checkout.publicUrl).toBe(
+        'https://d.example',
+      );
+    });
+
+    it('refuses one Stripe secret without the other, or of the wrong kind', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY })).toThrow(
+        'STRIPE_WEBHOOK_SECRET',
+      );
+      expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: stripe.STRIPE_WEBHOOK_SECRET })).toThrow(
+        'STRIPE_SECRET_KEY',
+      );
+      expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_x' })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(ConfigError);
+    });
+
+    it('stops a production start without Stripe settings (the demo gives keys away)', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
+      expect(loadConfig({ NODE_ENV: 'production', ...stripe }).checkout.stripe).toBeDefined();
+    });
   });
 });

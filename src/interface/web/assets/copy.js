@@ -4,7 +4,7 @@ document.addEventListener('click', function (event) {
   if (!button) return;
   var source = document.getElementById(button.getAttribute('data-copy'));
   if (!source || !navigator.clipboard) return;
-  navigator.clipboard.writeText(source.textContent.trim()).then(function () {
+  navigator.clipboard.writeText((source.value || source.textContent).trim()).then(function () {
     var before = button.textContent;
     button.textContent = 'Copied';
     setTimeout(function () { button.textContent = before; }, 2000);

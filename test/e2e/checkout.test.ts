@@ -45,7 +45,8 @@ describe('checkout (e2e, demo provider)', () => {
   };
   const pathOf = (location: unknown) =>
     new URL(String(location)).pathname + new URL(String(location)).search;
-  const keyIn = (html: string) => /<textarea id="live-key"[^>]*>([^<]+)<\/textarea>/.exec(html)?.[1];
+  const keyIn = (html: string) =>
+    /<textarea id="live-key"[^>]*>([^<]+)<\/textarea>/.exec(html)?.[1];
 
   /** POST /checkout and the demo's Pay: returns the completion address and the claim cookie. */
   async function buy(app = t) {

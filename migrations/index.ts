@@ -4,6 +4,7 @@ import { DoctorReviewSourceUrl1763900000000 } from './1763900000000-doctor-revie
 import { ApiKeyChangeNotify1764400000000 } from './1764400000000-api-key-change-notify';
 import { NearPlaces1764800000000 } from './1764800000000-near-places';
 import { CheckoutOrders1764900000000 } from './1764900000000-checkout-orders';
+import { AdminDashboard1765100000000 } from './1765100000000-admin-dashboard';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ApiKeyChangeNotify1764400000000,
   NearPlaces1764800000000,
   CheckoutOrders1764900000000,
+  AdminDashboard1765100000000,
 ];

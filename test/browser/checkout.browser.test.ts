@@ -64,8 +64,8 @@ suite('checkout in a real browser', () => {
     await page.goto('/checkout');
     await page.screenshot({ path: join(SHOTS, `checkout-${label}.png`), fullPage: true });
     // Readable on a phone: nothing wider than the window.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: /Buy a live key/ }).click();
@@ -83,7 +83,7 @@ suite('checkout in a real browser', () => {
     await page.screenshot({ path: join(SHOTS, `key-shown-${label}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Copy the key' }).click();
     await expect(page.getByRole('button', { name: 'Copied' }).isVisible()).resolves.toBe(true);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
 
     await page.reload();
     expect(await page.locator('#live-key').count()).toBe(0);

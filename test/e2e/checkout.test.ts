@@ -133,7 +133,7 @@ describe('checkout (e2e, demo provider)', () => {
     expect(shown.text).toMatch(/keys\/rotate/);
     expect(String(shown.headers['set-cookie'])).toMatch(/gtad_checkout_claim=;/);
     // A reload, a second tab (same cookie) or another browser: the prefix only.
-    for (const headers of [{ cookie: b.cookie }, {}]) {
+    for (const headers of [{ cookie: b.cookie }, {}] as Record<string, string>[]) {
       const again = await page(t, 'GET', completePath, headers);
       expect(keyIn(again.text)).toBeUndefined();
       expect(again.text).toMatch(/already been shown/);

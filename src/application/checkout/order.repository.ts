@@ -60,4 +60,8 @@ export abstract class OrderRepository {
 
   /** Every order, newest first, in pages (the command line and the dashboard). */
   abstract list(limit: number, offset: number): Promise<Order[]>;
+
+  abstract count(): Promise<number>;
+
+  abstract countByState(): Promise<Partial<Record<OrderState, number>>>;
 }

@@ -10,6 +10,8 @@ export interface ApiKey {
   readonly lastUsedAt: Date | null;
   readonly revokedAt: Date | null;
   readonly replacedBy: string | null;
+  /** The checkout order the key (or the key it replaced) was bought with. */
+  readonly orderId?: string | null;
 }
 
 /** Only paid developer keys rotate (api-v1.md, Key rotation). */

@@ -64,6 +64,13 @@ export interface AppConfig {
     /** Signs events played to the demo provider's webhook (a refund, say). */
     readonly demoWebhookSecret: string;
   };
+  /** The admin dashboard (decisions.md, Admin dashboard). */
+  readonly admin: {
+    readonly idleMinutes: number;
+    readonly sessionHours: number;
+    /** Usage counts are written this often (a crash loses at most this much). */
+    readonly usageFlushSeconds: number;
+  };
 }
 
 /** The demo provider's webhook secret when DEMO_WEBHOOK_SECRET is not set (no money moves). */
@@ -264,6 +271,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicUrl: publicUrl(env, port),
       stripe: stripeSettings(env),
       demoWebhookSecret: str(env, 'DEMO_WEBHOOK_SECRET') ?? DEFAULT_DEMO_WEBHOOK_SECRET,
+    },
+    admin: {
+      idleMinutes: int(env, 'ADMIN_IDLE_MINUTES', 30, 1, 1440),
+      sessionHours: int(env, 'ADMIN_SESSION_HOURS', 12, 1, 720),
+      usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 1, 3600),
     },
   };
 }

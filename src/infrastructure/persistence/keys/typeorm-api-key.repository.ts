@@ -53,6 +53,10 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
         ...replacement,
         label: replacement.label ?? old[0].label,
       });
+      await m.query(
+        `UPDATE api_keys SET order_id = (SELECT order_id FROM api_keys WHERE id = $1) WHERE id = $2`,
+        [id, created.id],
+      );
       await m.query(`UPDATE api_keys SET revoked_at = $2, replaced_by = $3 WHERE id = $1`, [
         id,
         replacement.createdAt,

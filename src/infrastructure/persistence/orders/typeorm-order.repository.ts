@@ -119,6 +119,8 @@ export class TypeOrmOrderRepository extends OrderRepository {
       if (rows.length === 0 || !canFulfil({ state: rows[0].state, keyId: rows[0].key_id }))
         return null;
       const stored = await insertKey(m, key);
+      // The key remembers its order (rotation carries it over), for the dashboard.
+      await m.query(`UPDATE api_keys SET order_id = $1 WHERE id = $2`, [orderId, stored.id]);
       await m.query(
         `UPDATE orders SET state = 'fulfilled', key_id = $2, fulfilled_at = $3 WHERE id = $1`,
         [orderId, stored.id, at],
@@ -133,6 +135,18 @@ export class TypeOrmOrderRepository extends OrderRepository {
       [limit, offset],
     );
     return rows.map(toOrder);
+  }
+
+  async count(): Promise<number> {
+    const [r] = await this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM orders`);
+    return r.n;
+  }
+
+  async countByState(): Promise<Partial<Record<OrderState, number>>> {
+    const rows = await this.ds.query<{ state: OrderState; n: number }[]>(
+      `SELECT state, count(*)::int AS n FROM orders GROUP BY state`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
   }
 
   private async byId(m: EntityManager, id: string): Promise<Order | null> {

@@ -1,0 +1,60 @@
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { UsageCount, UsageRecorder, UsageRepository } from '../../application/usage/usage';
+import { Tier } from '../../domain/keys/tier';
+
+/**
+ * Counts requests per key and day in memory (a Map increment per request) and writes them with one
+ * upsert every `flushMs`, and at shutdown. A crash loses at most the last `flushMs` of counts; a
+ * failed flush keeps its counts for the next one.
+ */
+export class BufferedUsageRecorder extends UsageRecorder implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Usage');
+  private pending = new Map<string, UsageCount>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly repo: UsageRepository,
+    private readonly flushMs: number,
+  ) {
+    super();
+  }
+
+  record(keyId: string, tier: Tier, at: Date): void {
+    const day = at.toISOString().slice(0, 10);
+    const k = `${keyId}|${day}`;
+    const c = this.pending.get(k);
+    if (c) this.pending.set(k, { ...c, requests: c.requests + 1 });
+    else this.pending.set(k, { keyId, day, tier, requests: 1 });
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Writes what was counted so far (serialised: one flush at a time). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size === 0) return;
+      const batch = [...this.pending.values()];
+      this.pending = new Map();
+      try {
+        await this.repo.add(batch);
+      } catch (e) {
+        for (const c of batch) {
+          const k = `${c.keyId}|${c.day}`;
+          const now = this.pending.get(k);
+          this.pending.set(k, now ? { ...now, requests: now.requests + c.requests } : c);
+        }
+        this.logger.warn(`usage counts not written yet (${(e as Error).message}); kept for the next flush`);
+      }
+    });
+    return this.flushing;
+  }
+}

@@ -14,6 +14,8 @@ import { KeysModule } from './interface/http/keys/keys.module';
 import { MetadataModule } from './interface/http/metadata/metadata.module';
 import { McpHttpModule } from './interface/mcp/mcp.module';
 import { CheckoutModule } from './interface/web/checkout/checkout.module';
+import { AdminModule } from './interface/web/admin/admin.module';
+import { UsageModule } from './infrastructure/usage/usage.module';
 
 export interface AppDeps {
   config: AppConfig;
@@ -35,6 +37,7 @@ export class AppModule {
           retryAttempts: 0,
         }),
         DirectoryReadSourceModule,
+        UsageModule,
         AuthModule,
         HealthModule,
         KeysModule,
@@ -43,6 +46,7 @@ export class AppModule {
         MetadataModule,
         McpHttpModule,
         CheckoutModule,
+        AdminModule,
       ],
     };
   }

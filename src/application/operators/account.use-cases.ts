@@ -51,7 +51,12 @@ export class AccountUseCases {
     await this.log(s, ip, 'password_changed', 'other sessions ended');
   }
 
-  private log(s: AdminSession, ip: string, action: 'sign_out' | 'sessions_ended' | 'password_changed', detail: string | null) {
+  private log(
+    s: AdminSession,
+    ip: string,
+    action: 'sign_out' | 'sessions_ended' | 'password_changed',
+    detail: string | null,
+  ) {
     return this.audit.record({
       at: this.clock.now(),
       operatorId: s.operator.id,

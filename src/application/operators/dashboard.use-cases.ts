@@ -61,7 +61,13 @@ export class DashboardUseCases {
     if (label !== null && label.length > 100)
       throw new InvalidParamError('A label has at most 100 characters.');
     const issued = await this.issueKey.execute(tier, label);
-    await this.log(s, ip, 'key_issued', issued.keyPrefix, `${issued.tier}${label ? `: ${label}` : ''}`);
+    await this.log(
+      s,
+      ip,
+      'key_issued',
+      issued.keyPrefix,
+      `${issued.tier}${label ? `: ${label}` : ''}`,
+    );
     return issued;
   }
 
@@ -75,15 +81,18 @@ export class DashboardUseCases {
    * Revokes a key (every instance refuses it at its next request).
    * @throws KeyForbiddenError for the published sandbox key (the only active sandbox key).
    */
-  async revoke(s: AdminSession, ip: string, id: string): Promise<{ key: ApiKey; changed: boolean }> {
+  async revoke(
+    s: AdminSession,
+    ip: string,
+    id: string,
+  ): Promise<{ key: ApiKey; changed: boolean }> {
     const key = await this.keyToRevoke(id);
     if (key.tier === 'sandbox')
       throw new KeyForbiddenError('The published sandbox key cannot be revoked here.');
     const outcome = await this.keys.revokeById(id, this.clock.now());
     if (outcome.kind === 'not_found' || outcome.kind === 'ambiguous')
       throw new NotFoundError('No key has this id.');
-    if (outcome.kind === 'revoked')
-      await this.log(s, ip, 'key_revoked', key.keyPrefix, key.tier);
+    if (outcome.kind === 'revoked') await this.log(s, ip, 'key_revoked', key.keyPrefix, key.tier);
     return { key: outcome.key, changed: outcome.kind === 'revoked' };
   }
 
@@ -95,7 +104,13 @@ export class DashboardUseCases {
     return this.audit.page(limit, offset);
   }
 
-  private log(s: AdminSession, ip: string, action: 'key_issued' | 'key_revoked', target: string, detail: string) {
+  private log(
+    s: AdminSession,
+    ip: string,
+    action: 'key_issued' | 'key_revoked',
+    target: string,
+    detail: string,
+  ) {
     return this.audit.record({
       at: this.clock.now(),
       operatorId: s.operator.id,

@@ -19,7 +19,10 @@ export class OperatorsAdminUseCases {
   ) {}
 
   /** Adds an operator; generates the password (returned once) when none is given. */
-  async add(rawEmail: string, password?: string): Promise<{ operator: Operator; generated?: string }> {
+  async add(
+    rawEmail: string,
+    password?: string,
+  ): Promise<{ operator: Operator; generated?: string }> {
     const email = this.email(rawEmail);
     const pw = password ?? generatePassword();
     this.checkPassword(pw);
@@ -54,7 +57,11 @@ export class OperatorsAdminUseCases {
     if (!found) throw new NotFoundError(`no operator ${email}`);
     const pw = password ?? generatePassword();
     this.checkPassword(pw);
-    await this.operators.setPassword(found.operator.id, await this.hasher.hash(pw), this.clock.now());
+    await this.operators.setPassword(
+      found.operator.id,
+      await this.hasher.hash(pw),
+      this.clock.now(),
+    );
     await this.log('operator_password_set', email);
     return password === undefined ? { generated: pw } : {};
   }
@@ -70,7 +77,10 @@ export class OperatorsAdminUseCases {
     if (problem) throw new InvalidParamError(problem);
   }
 
-  private log(action: 'operator_added' | 'operator_disabled' | 'operator_password_set', target: string) {
+  private log(
+    action: 'operator_added' | 'operator_disabled' | 'operator_password_set',
+    target: string,
+  ) {
     return this.audit.record({
       at: this.clock.now(),
       operatorId: null,

@@ -30,7 +30,8 @@ export class ResolveSessionUseCase {
       await this.sessions.delete(hash);
       return null;
     }
-    if (now - s.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await this.sessions.touch(hash, new Date(now));
+    if (now - s.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+      await this.sessions.touch(hash, new Date(now));
     return s;
   }
 }

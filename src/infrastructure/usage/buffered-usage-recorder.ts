@@ -7,7 +7,10 @@ import { Tier } from '../../domain/keys/tier';
  * upsert every `flushMs`, and at shutdown. A crash loses at most the last `flushMs` of counts; a
  * failed flush keeps its counts for the next one.
  */
-export class BufferedUsageRecorder extends UsageRecorder implements OnModuleInit, OnApplicationShutdown {
+export class BufferedUsageRecorder
+  extends UsageRecorder
+  implements OnModuleInit, OnApplicationShutdown
+{
   private readonly logger = new Logger('Usage');
   private pending = new Map<string, UsageCount>();
   private timer: NodeJS.Timeout | undefined;
@@ -52,7 +55,9 @@ export class BufferedUsageRecorder extends UsageRecorder implements OnModuleInit
           const now = this.pending.get(k);
           this.pending.set(k, now ? { ...now, requests: now.requests + c.requests } : c);
         }
-        this.logger.warn(`usage counts not written yet (${(e as Error).message}); kept for the next flush`);
+        this.logger.warn(
+          `usage counts not written yet (${(e as Error).message}); kept for the next flush`,
+        );
       }
     });
     return this.flushing;

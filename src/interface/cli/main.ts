@@ -8,6 +8,7 @@ import { runDataCommand } from './commands/data.command';
 import { runKeysCommand } from './commands/keys.command';
 import { runMigrateCommand } from './commands/migrate.command';
 import { JsonLines, runOrdersCommand } from './commands/orders.command';
+import { runOperatorsCommand } from './commands/operators.command';
 
 const USAGE = `usage: npm run --silent cli -- <command>
   keys sandbox                          the published sandbox key
@@ -16,6 +17,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
   keys list                             every key's prefix, tier and times (never a secret)
   data seed [--doctors N] [--seed S]    replace the directory with the synthetic demo dataset
   orders list [--limit N]               checkout orders, newest first, one JSON line each
+  operators add <email>                 a dashboard operator (password from stdin, or generated and shown once)
+  operators list | disable <email> | password <email>
   migrate <up|down|status>              apply, revert the last, or list migrations`;
 
 class UsageError extends Error {}
@@ -28,7 +31,7 @@ class UsageError extends Error {}
 async function main(argv: string[]): Promise<number> {
   const [group, ...args] = argv;
   if (!group || group === '--help' || group === 'help') throw new UsageError(USAGE);
-  if (!['keys', 'data', 'migrate', 'orders'].includes(group))
+  if (!['keys', 'data', 'migrate', 'orders', 'operators'].includes(group))
     throw new UsageError(`unknown command "${group}"\n${USAGE}`);
   const config = loadConfig();
   const runtime = await resolveDatabase(config, {
@@ -52,7 +55,9 @@ async function main(argv: string[]): Promise<number> {
             })
           : group === 'orders'
             ? await runOrdersCommand(args, ds)
-            : await runDataCommand(args, ds);
+            : group === 'operators'
+              ? await runOperatorsCommand(args, ds)
+              : await runDataCommand(args, ds);
     }
     const lines = result instanceof JsonLines ? result.lines : [result];
     process.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));

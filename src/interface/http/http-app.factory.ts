@@ -1,8 +1,11 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../infrastructure/config/app-config';
+import { DATABASE_RUNTIME } from '../../infrastructure/config/core.module';
+import { DatabaseRuntime } from '../../infrastructure/database/database-runtime';
 import { JsonLogger } from '../../infrastructure/logging/json-logger';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ApiError } from './errors/api-error';
@@ -21,6 +24,15 @@ import {
 } from '../web/checkout/checkout-webhook.controller';
 
 export const API_PREFIX = 'api/v1';
+/** A dashboard form (three passwords of up to 256 characters and a token) fits well within this. */
+const ADMIN_FORM_LIMIT_BYTES = 8 * 1024;
+
+/** The dashboard's CSRF HMAC key, derived from the key-hash secret (the same on every instance). */
+function csrfHmacKey(secret: string | undefined): Buffer {
+  return secret
+    ? createHmac('sha256', secret).update('gtad dashboard csrf').digest()
+    : randomBytes(32);
+}
 
 /**
  * Builds the whole HTTP application around the composed root module (used by main.ts and by the
@@ -42,8 +54,9 @@ export async function createHttpApp(
     routes.add(opts.method, opts.url);
     // The one route that takes a body: MCP's JSON-RPC messages (every other limit stays small).
     if (opts.url === `/${API_PREFIX}/${MCP_PATH}`) opts.bodyLimit = MCP_BODY_LIMIT_BYTES;
-    // And the payment provider's signed events.
+    // And the payment provider's signed events, and the dashboard's forms (passwords).
     if (opts.url === WEBHOOK_PATH) opts.bodyLimit = WEBHOOK_BODY_LIMIT_BYTES;
+    if (opts.url.startsWith('/admin')) opts.bodyLimit = ADMIN_FORM_LIMIT_BYTES;
   });
   // The one check of URL text (control characters, invalid UTF-8, length) before any route runs.
   fastify.addHook('onRequest', async (req) => {
@@ -85,7 +98,10 @@ export async function createHttpApp(
   // with 403 before any body parsing; non-browser clients (no such headers) are unaffected.
   app.enableCsrfProtection();
   app.enableCors(corsOptions(config.gateway.name));
-  await setupWeb(app);
+  const runtime = opts.preview
+    ? undefined
+    : app.get<DatabaseRuntime>(DATABASE_RUNTIME, { strict: false });
+  await setupWeb(app, csrfHmacKey(runtime?.keyHashSecret));
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, config);

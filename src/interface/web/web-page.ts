@@ -41,3 +41,12 @@ export async function renderErrorPage(
           : 'That did not work';
   await renderPage(reply, 'error.eta', { title, message, status }, status);
 }
+
+/** Thrown by a page that needs a signed-in operator: the error filter answers 303 to sign-in. */
+export class SignInRequired extends Error {
+  readonly location = '/admin/sign-in';
+  constructor() {
+    super('sign-in required');
+    this.name = 'SignInRequired';
+  }
+}

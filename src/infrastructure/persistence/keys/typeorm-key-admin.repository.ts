@@ -31,7 +31,8 @@ export class TypeOrmKeyAdminRepository extends KeyAdminRepository {
     const where: string[] = [];
     const params: unknown[] = [];
     if (c.tier) where.push(`tier = $${params.push(c.tier)}`);
-    if (c.active !== undefined) where.push(c.active ? 'revoked_at IS NULL' : 'revoked_at IS NOT NULL');
+    if (c.active !== undefined)
+      where.push(c.active ? 'revoked_at IS NULL' : 'revoked_at IS NOT NULL');
     if (c.prefix) {
       // A prefix search: LIKE wildcards in the input are escaped.
       where.push(`key_prefix LIKE $${params.push(c.prefix.replace(/[\\%_]/g, '\\$&') + '%')}`);
@@ -71,7 +72,8 @@ export class TypeOrmKeyAdminRepository extends KeyAdminRepository {
          RETURNING ${COLUMNS}, (revoked_at = $2) AS changed`,
         [id, at],
       );
-      const row = result[0][0] as (ApiKeyRow & { order_id: string | null; changed: boolean }) | undefined;
+      const row = result[0][0] as
+        (ApiKeyRow & { order_id: string | null; changed: boolean }) | undefined;
       if (!row) return { kind: 'not_found' };
       return { kind: row.changed ? 'revoked' : 'already_revoked', key: withOrder(row) };
     } finally {

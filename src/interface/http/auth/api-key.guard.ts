@@ -5,6 +5,7 @@ import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
 import { InvalidKeyError } from '../../../domain/keys/key.errors';
 import { clientIp } from '../common/client-ip';
+import { UsageRecorder } from '../../../application/usage/usage';
 import { ApiError } from '../errors/api-error';
 import { AuthFailureLimiter } from './auth-failure.limiter';
 import { AUTH_REQUIREMENT, AuthRequirement } from './auth-requirement';
@@ -26,6 +27,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly authenticator: PassportAuthenticator,
     private readonly failures: AuthFailureLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly usage: UsageRecorder,
   ) {
     this.gateway = gatewayHeaders(config);
   }
@@ -52,6 +54,9 @@ export class ApiKeyGuard implements CanActivate {
     if (wait > 0) throw tooManyFailures(wait);
     try {
       req.principal = await this.authenticator.authenticate(kind, { headers: req.headers, ip });
+      // The dashboard's chart: counted in memory, written in batches (never a write per request).
+      if (req.principal.keyId)
+        this.usage.record(req.principal.keyId, req.principal.tier, new Date());
     } catch (e) {
       if (e instanceof InvalidKeyError) {
         const blocked = await this.failures.recordFailure(ip);

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonRpcParseError } from '../../mcp/json-rpc-errors';
-import { isHtmlPage, renderErrorPage } from '../../web/web-page';
+import { isHtmlPage, renderErrorPage, SignInRequired } from '../../web/web-page';
 import { resolveError } from './error-body';
 import { RouteTable } from './route-table';
 
@@ -18,6 +18,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     // MCP clients read JSON-RPC, so a body that is not JSON gets JSON-RPC's parse error there.
     const rpc = jsonRpcParseError(exception, req.url);
+    if (exception instanceof SignInRequired && !reply.sent) {
+      void reply.header('Cache-Control', 'no-store').redirect(exception.location, 303);
+      return;
+    }
     if (rpc && !reply.sent) {
       void reply.status(400).type('application/json').send(rpc);
       return;

@@ -333,7 +333,7 @@ describe('admin dashboard (e2e)', () => {
     expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM key_usage_daily`)).toEqual(
       before,
     );
-    await (t.app.get(UsageRecorder) as BufferedUsageRecorder).flush();
+    await t.app.get<UsageRecorder, BufferedUsageRecorder>(UsageRecorder).flush();
     const [row] = await db.dataSource.query<{ requests: string }[]>(
       `SELECT u.requests::text FROM key_usage_daily u JOIN api_keys k ON k.id = u.key_id
         WHERE k.tier = 'live' ORDER BY u.requests DESC LIMIT 1`,

@@ -69,7 +69,7 @@ export class WebClient {
     return {
       status: r.statusCode,
       text: r.body,
-      location: r.headers.location as string | undefined,
+      location: r.headers.location,
       headers: r.headers,
     };
   }

@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { runOperatorsCommand } from '../../src/interface/cli/commands/operators.command';
+import { chromiumPath, freePort } from '../support/browser';
+import { createTestApp, TestApp } from '../support/test-app';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+/**
+ * The dashboard in a real browser (Debian's Chromium through playwright-core): sign in, issue an
+ * admin key, use it against the API, revoke it, see the API refuse it, sign out; a screenshot of
+ * every page under test-results/screenshots (desktop, and a phone-sized window).
+ */
+const executablePath = chromiumPath();
+const SHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots');
+const suite = executablePath ? describe : describe.skip;
+if (!executablePath) {
+  console.warn(
+    'SKIPPED browser tests: no chromium (apt-get install chromium, or set CHROMIUM_PATH)',
+  );
+}
+const EMAIL = 'oncall@example.com';
+const PASSWORD = 'the 2 a.m. password';
+
+suite('admin dashboard in a real browser', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    db = await createTestDatabase('admin_browser');
+    await seedDemoData(db.dataSource, { doctors: 30, seed: 5 });
+    await runOperatorsCommand(['add', EMAIL], db.dataSource, async () => PASSWORD);
+    const port = await freePort();
+    // localhost: a secure context, so the Secure __Host- cookies work over plain HTTP in tests.
+    base = `http://localhost:${port}`;
+    t = await createTestApp(db, { PUBLIC_URL: base, USAGE_FLUSH_SECONDS: '1' });
+    await t.app.listen(port, '127.0.0.1');
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await db?.drop();
+  });
+
+  function watchConsole(page: Page): string[] {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    return errors;
+  }
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SHOTS, `admin-${name}.png`), fullPage: true });
+
+  async function signIn(page: Page) {
+    await page.goto('/admin');
+    await page.waitForURL(/\/admin\/sign-in/);
+    await page.getByLabel('E-mail address').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/admin`);
+  }
+
+  it('signs in, issues an admin key, uses it, revokes it, sees the API refuse it, signs out', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      baseURL: base,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    await page.goto('/admin/sign-in');
+    await shot(page, 'sign-in');
+    await signIn(page);
+    await shot(page, 'overview');
+
+    await page.getByRole('link', { name: 'Issue a key' }).click();
+    await shot(page, 'issue-key');
+    await page.getByLabel('Tier').selectOption('admin');
+    await page.getByLabel(/Label/).fill('browser test');
+    await page.getByRole('button', { name: 'Issue the key' }).click();
+    const key = (await page.locator('#new-key').inputValue()).trim();
+    expect(key).toMatch(/^gtad_admin_/);
+    await page.getByRole('button', { name: 'Copy the key' }).click();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
+    await shot(page, 'key-issued');
+
+    const use = await fetch(`${base}/api/v1/doctors?limit=100`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(use.status).toBe(200);
+
+    await page.getByRole('link', { name: 'See it in the list' }).click();
+    await shot(page, 'keys');
+    await page.getByRole('link', { name: 'Revoke' }).click();
+    await shot(page, 'revoke-confirm');
+    await page.getByRole('button', { name: /^Revoke gtad_admin_/ }).click();
+    await page.waitForURL(/\/admin\/keys\?revoked=/);
+    await expect(page.locator('main').textContent()).resolves.toMatch(/is revoked/);
+    await shot(page, 'revoked');
+
+    const refused = await fetch(`${base}/api/v1/doctors?limit=1`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(refused.status).toBe(401);
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await expect(page.locator('main').textContent()).resolves.toMatch(/No orders yet/);
+    await shot(page, 'orders');
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const audit = (await page.locator('main').textContent())!;
+    expect(audit).toMatch(/key_issued/);
+    expect(audit).toMatch(/key_revoked/);
+    expect(audit).toMatch(/sign_in/);
+    await shot(page, 'audit');
+    await page.getByRole('link', { name: 'Account' }).click();
+    await shot(page, 'account');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/admin\/sign-in\?signed_out=1/);
+    await page.goto('/admin/keys');
+    await page.waitForURL(/\/admin\/sign-in/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a phone-sized window, with the chart counting the requests made', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: base,
+    });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await signIn(page);
+    // The first test's requests were flushed (every second here): today has admin requests.
+    await new Promise((r) => setTimeout(r, 1500));
+    await page.reload();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      await page.locator(`svg rect title:text-matches("^${today} admin: [1-9]")`).count(),
+    ).toBe(1);
+    await shot(page, 'overview-phone');
+    await page.goto('/admin/keys');
+    await shot(page, 'keys-phone');
+    // Nothing wider than the window (tables scroll inside their figure); revoking is in reach.
+    for (const path of [
+      '/admin',
+      '/admin/keys',
+      '/admin/audit',
+      '/admin/orders',
+      '/admin/account',
+    ]) {
+      await page.goto(path);
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -5,6 +5,7 @@ import { ApiKeyChangeNotify1764400000000 } from './1764400000000-api-key-change-
 import { NearPlaces1764800000000 } from './1764800000000-near-places';
 import { CheckoutOrders1764900000000 } from './1764900000000-checkout-orders';
 import { AdminDashboard1765100000000 } from './1765100000000-admin-dashboard';
+import { DirectoryProvenance1765200000000 } from './1765200000000-directory-provenance';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   NearPlaces1764800000000,
   CheckoutOrders1764900000000,
   AdminDashboard1765100000000,
+  DirectoryProvenance1765200000000,
 ];

@@ -1,3 +1,4 @@
+import { haversineMetres } from './haversine';
 /**
  * Stations of the Toronto Transit Commission subway, with the coordinates of each station
  * (platform centre, WGS 84, 4 decimals). Line 3 (Scarborough RT) closed in 2023 and is left out.
@@ -97,3 +98,10 @@ export const TTC_SUBWAY_STATIONS: readonly SubwayStation[] = [
   s('Leslie', [4], 43.771, -79.3676),
   s('Don Mills', [4], 43.7756, -79.3462),
 ];
+
+/** The rule of decisions.md: a clinic is near the TTC within 500 m of any subway station. */
+export function isNearTtc(lat: number, lng: number): boolean {
+  return TTC_SUBWAY_STATIONS.some(
+    (st) => haversineMetres(lat, lng, st.lat, st.lng) <= NEAR_TTC_METRES,
+  );
+}

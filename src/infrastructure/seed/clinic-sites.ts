@@ -1,7 +1,7 @@
 import { haversineMetres } from '../../domain/geo/haversine';
 import { GTA_BOUNDS, GtaPlace, lakeShoreLat, SUBWAY_CITIES } from './gta-places';
 import { SeededRandom } from './seeded-random';
-import { NEAR_TTC_METRES, TTC_SUBWAY_STATIONS } from '../../domain/geo/ttc-subway-stations';
+import { isNearTtc, TTC_SUBWAY_STATIONS } from '../../domain/geo/ttc-subway-stations';
 
 const METRES_PER_DEGREE_LAT = 111_195;
 /** Keep clinics ~150 m inland of the shore polyline, which is itself approximate. */
@@ -21,12 +21,7 @@ export function nearestStationMetres(lat: number, lng: number): number {
   return best;
 }
 
-/** The rule of decisions.md: within 500 m of any subway station. */
-export function isNearTtc(lat: number, lng: number): boolean {
-  return TTC_SUBWAY_STATIONS.some(
-    (s) => haversineMetres(lat, lng, s.lat, s.lng) <= NEAR_TTC_METRES,
-  );
-}
+export { isNearTtc };
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 

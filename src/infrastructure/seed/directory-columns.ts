@@ -6,6 +6,7 @@ import {
   ReviewRow,
   SpecialistOfferingRow,
 } from './demo-dataset';
+import { DEMO_SOURCE } from './demo-dataset';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 const pgIntArray = (xs: readonly number[]): string => `{${xs.join(',')}}`;
@@ -43,6 +44,8 @@ export const CLINIC_COLUMNS: Cols<ClinicRow> = [
   col('notes', 'text', (r) => r.notes),
   col('links', 'text', (r) => JSON.stringify(r.links), 'jsonb'),
   col('source', 'text', (r) => r.source),
+  // Demo clinics are their own source: their id is their source id.
+  col('source_id', 'text', (r) => r.id),
 ];
 
 export const DOCTOR_COLUMNS: Cols<DoctorRow> = [
@@ -87,4 +90,6 @@ export const REVIEW_COLUMNS: Cols<ReviewRow> = [
   col('text', 'text', (r) => r.text),
   col('review_date', 'date', (r) => r.review_date),
   col('source_url', 'text', (r) => r.source_url),
+  col('source', 'text', () => DEMO_SOURCE),
+  col('source_id', 'text', (r) => r.id),
 ];

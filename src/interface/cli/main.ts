@@ -9,6 +9,7 @@ import { runKeysCommand } from './commands/keys.command';
 import { runMigrateCommand } from './commands/migrate.command';
 import { JsonLines, runOrdersCommand } from './commands/orders.command';
 import { runOperatorsCommand } from './commands/operators.command';
+import { AlreadyWritten } from './commands/directory-data.command';
 
 const USAGE = `usage: npm run --silent cli -- <command>
   keys sandbox                          the published sandbox key
@@ -16,6 +17,9 @@ const USAGE = `usage: npm run --silent cli -- <command>
   keys revoke <key_prefix>              revoke a key
   keys list                             every key's prefix, tier and times (never a secret)
   data seed [--doctors N] [--seed S]    replace the directory with the synthetic demo dataset
+  data import <file|-> --source <name> [--dry-run] [--snapshot] [--strict] [--add-names] [--report <file>]
+                                        upsert NDJSON records (schemas/directory-record.schema.json)
+  data export [--source <name>]         the directory as NDJSON on standard output
   orders list [--limit N]               checkout orders, newest first, one JSON line each
   operators add <email>                 a dashboard operator (password from stdin, or generated and shown once)
   operators list | disable <email> | password <email>
@@ -59,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
               ? await runOperatorsCommand(args, ds)
               : await runDataCommand(args, ds);
     }
+    if (result instanceof AlreadyWritten) return 0;
     const lines = result instanceof JsonLines ? result.lines : [result];
     process.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     return 0;

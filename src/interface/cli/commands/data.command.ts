@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
+import { IMPORT_USAGE, runExportCommand, runImportCommand } from './directory-data.command';
 import {
   DEFAULT_DEMO_DOCTORS,
   DEFAULT_DEMO_SEED,
   seedDemoData,
 } from '../../../infrastructure/seed/demo-data.seeder';
 
-export const DATA_USAGE = 'usage: data seed [--doctors N] [--seed S]';
+export const DATA_USAGE = `usage: data seed [--doctors N] [--seed S]\n       ${IMPORT_USAGE.replace('usage: ', '')}`;
 
 function intOption(args: string[], name: string, def: number, max: number): number {
   const i = args.indexOf(name);
@@ -20,6 +21,8 @@ function intOption(args: string[], name: string, def: number, max: number): numb
 /** `data seed`: replaces the directory data (never the keys) with the synthetic demo dataset. */
 export async function runDataCommand(args: string[], ds: DataSource): Promise<unknown> {
   const [sub, ...rest] = args;
+  if (sub === 'import') return runImportCommand(rest, ds);
+  if (sub === 'export') return runExportCommand(rest, ds);
   if (sub !== 'seed') throw new Error(DATA_USAGE);
   const known = new Set(['--doctors', '--seed']);
   for (let i = 0; i < rest.length; i += 2) {

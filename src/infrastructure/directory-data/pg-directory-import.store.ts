@@ -1,0 +1,574 @@
+import { PoolClient } from 'pg';
+import { DataSource, QueryRunner } from 'typeorm';
+import {
+  ApplyCounts,
+  DirectoryImportSession,
+  DirectoryImportStore,
+  ImportOptions,
+  Rejection,
+} from '../../application/directory-data/directory-import.ports';
+import { WEEKDAYS } from '../../domain/clinics/clinic-hours';
+import {
+  ClinicRecord,
+  deriveClinic,
+  DirectoryRecord,
+  DoctorRecord,
+  OfferingRecord,
+  ReviewRecord,
+} from '../../domain/directory/interchange';
+import { READ_MODELS } from '../persistence/directory/read-models';
+import { BulkColumn, bulkInsert, runQuery } from '../seed/bulk-insert';
+import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
+
+const TIMEOUT_MS = 30 * 60_000;
+const BATCH = 2_000;
+/** The seed's advisory lock: an import and a seed never run at once. */
+const SEED_LOCK_KEY = 0x67746164;
+
+type Col<R> = BulkColumn<R>;
+const col = <R>(name: string, type: string, value: Col<R>['value'], cast?: string): Col<R> => ({
+  name,
+  type,
+  value,
+  cast,
+});
+type Staged<R> = { line: number; r: R };
+const json = (v: unknown) => JSON.stringify(v);
+
+const CLINIC: Col<Staged<ClinicRecord>>[] = [
+  col('line', 'int', (x) => x.line),
+  col('source', 'text', (x) => x.r.source),
+  col('source_id', 'text', (x) => x.r.sourceId),
+  col('id', 'uuid', (x) => x.r.id ?? null),
+  col('name', 'text', (x) => x.r.name),
+  col('street_address', 'text', (x) => x.r.streetAddress),
+  col('city', 'text', (x) => x.r.city),
+  col('neighbourhood', 'text', (x) => x.r.neighbourhood ?? null),
+  col('postal_code', 'text', (x) => x.r.postalCode),
+  col('lat', 'float8', (x) => x.r.lat),
+  col('lng', 'float8', (x) => x.r.lng),
+  col('phone', 'text', (x) => x.r.phone),
+  col('website', 'text', (x) => x.r.website ?? null),
+  col('type', 'text', (x) => x.r.clinicType),
+  col('hours', 'text', (x) => json(storedHours(x.r)), 'jsonb'),
+  col('weekday_hours', 'text', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekdayHours),
+  col('evening', 'boolean', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).evening),
+  col('weekend', 'boolean', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekend),
+  col('wheelchair', 'boolean', (x) => x.r.wheelchair),
+  col('virtual_visits', 'boolean', (x) => x.r.virtualVisits),
+  col('near_ttc', 'boolean', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
+  col('accepting_new_patients', 'boolean', (x) => x.r.acceptingNewPatients),
+  col('availability_checked_at', 'timestamptz', (x) => x.r.availabilityCheckedAt),
+  col('notes', 'text', (x) => x.r.notes ?? null),
+  col('links', 'text', (x) => json(x.r.links ?? []), 'jsonb'),
+];
+
+const DOCTOR: Col<Staged<DoctorRecord>>[] = [
+  col('line', 'int', (x) => x.line),
+  col('source', 'text', (x) => x.r.source),
+  col('cpso_number', 'text', (x) => x.r.cpsoNumber),
+  col('id', 'uuid', (x) => x.r.id ?? null),
+  col('name', 'text', (x) => x.r.name),
+  col('gender', 'text', (x) => x.r.gender),
+  col('practice_start_year', 'smallint', (x) => x.r.practiceStartYear),
+  col('specialties', 'text', (x) => json(x.r.specialties), 'jsonb'),
+  col('languages', 'text', (x) => json(x.r.languages), 'jsonb'),
+  col(
+    'clinics',
+    'text',
+    (x) => json(x.r.clinics.map((c) => ({ ...c, source: c.source ?? x.r.source }))),
+    'jsonb',
+  ),
+  col('referral_required', 'boolean', (x) => x.r.referralRequired),
+  col('referral_only', 'boolean', (x) => x.r.referralOnly),
+  col('booking_phone', 'text', (x) => x.r.bookingPhone),
+  col('booking_online', 'text', (x) => x.r.bookingOnline ?? null),
+  col('synced_at', 'timestamptz', (x) => x.r.syncedAt ?? null),
+];
+
+const OFFERING: Col<Staged<OfferingRecord>>[] = [
+  col('line', 'int', (x) => x.line),
+  col('source', 'text', (x) => x.r.source),
+  col('clinic_source', 'text', (x) => x.r.clinic.source ?? x.r.source),
+  col('clinic_source_id', 'text', (x) => x.r.clinic.sourceId),
+  col('specialty', 'text', (x) => x.r.specialty),
+  col('wait_weeks', 'smallint', (x) => x.r.waitWeeks),
+];
+
+const REVIEW: Col<Staged<ReviewRecord>>[] = [
+  col('line', 'int', (x) => x.line),
+  col('source', 'text', (x) => x.r.source),
+  col('source_id', 'text', (x) => x.r.sourceId),
+  col('id', 'uuid', (x) => x.r.id ?? null),
+  col('doctor_cpso', 'text', (x) => x.r.doctor ?? null),
+  col('clinic_source', 'text', (x) => (x.r.clinic ? (x.r.clinic.source ?? x.r.source) : null)),
+  col('clinic_source_id', 'text', (x) => x.r.clinic?.sourceId ?? null),
+  col('rating', 'smallint', (x) => x.r.rating),
+  col('punctuality', 'smallint', (x) => x.r.punctuality ?? null),
+  col('helpfulness', 'smallint', (x) => x.r.helpfulness ?? null),
+  col('knowledge', 'smallint', (x) => x.r.knowledge ?? null),
+  col('staff', 'smallint', (x) => x.r.staff ?? null),
+  col('author', 'text', (x) => x.r.author),
+  col('text', 'text', (x) => x.r.text),
+  col('review_date', 'date', (x) => x.r.date),
+  col('source_url', 'text', (x) => x.r.sourceUrl ?? null),
+];
+
+/** Hours as stored: the interchange's ranges per weekday (the API reads only derived columns). */
+function storedHours(c: ClinicRecord) {
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, c.hours[d]]));
+}
+
+const STAGE_DDL = `
+  CREATE TEMP TABLE s_clinics (line int, source text, source_id text, id uuid, name text,
+    street_address text, city text, neighbourhood text, postal_code text, lat float8, lng float8,
+    phone text, website text, type text, hours jsonb, weekday_hours text, evening boolean,
+    weekend boolean, wheelchair boolean, virtual_visits boolean, near_ttc boolean,
+    accepting_new_patients boolean, availability_checked_at timestamptz, notes text, links jsonb,
+    clinic_id uuid) ON COMMIT DROP;
+  CREATE TEMP TABLE s_doctors (line int, source text, cpso_number text, id uuid, name text,
+    gender text, practice_start_year smallint, specialties jsonb, languages jsonb, clinics jsonb,
+    referral_required boolean, referral_only boolean, booking_phone text, booking_online text,
+    synced_at timestamptz, doctor_id uuid, specialty_ids smallint[], language_ids smallint[])
+    ON COMMIT DROP;
+  CREATE TEMP TABLE s_offerings (line int, source text, clinic_source text, clinic_source_id text,
+    specialty text, wait_weeks smallint) ON COMMIT DROP;
+  CREATE TEMP TABLE s_reviews (line int, source text, source_id text, id uuid, doctor_cpso text,
+    clinic_source text, clinic_source_id text, rating smallint, punctuality smallint,
+    helpfulness smallint, knowledge smallint, staff smallint, author text, text text,
+    review_date date, source_url text) ON COMMIT DROP;
+  CREATE TEMP TABLE s_rejected (line int PRIMARY KEY, key text, field text, reason text,
+    cpso_number text) ON COMMIT DROP;`;
+
+/**
+ * Imports in one transaction on one connection: records go into temporary staging tables in
+ * batches (memory stays flat), then SQL finds duplicates, unknown names and dangling references,
+ * and upserts the rest. Rows that did not change are not written (IS DISTINCT FROM), so a second
+ * import of the same file reports everything unchanged. The read models are refreshed
+ * CONCURRENTLY (readers are never blocked) and `directory_changed` is notified in the
+ * transaction, so every instance drops its caches at the commit.
+ */
+export class PgDirectoryImportStore extends DirectoryImportStore {
+  constructor(private readonly ds: DataSource) {
+    super();
+  }
+
+  async begin(opts: ImportOptions): Promise<DirectoryImportSession> {
+    const runner = this.ds.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    const session = new PgImportSession(runner, client, opts);
+    await session.open();
+    return session;
+  }
+}
+
+class PgImportSession extends DirectoryImportSession {
+  private readonly buffers = {
+    clinic: [] as Staged<ClinicRecord>[],
+    doctor: [] as Staged<DoctorRecord>[],
+    offering: [] as Staged<OfferingRecord>[],
+    review: [] as Staged<ReviewRecord>[],
+  };
+  private done = false;
+
+  constructor(
+    private readonly runner: QueryRunner,
+    private readonly client: PoolClient,
+    private readonly opts: ImportOptions,
+  ) {
+    super();
+  }
+
+  private run(sql: string, values?: unknown[]) {
+    return runQuery(this.client, TIMEOUT_MS, sql, values);
+  }
+
+  async open(): Promise<void> {
+    await this.run('BEGIN');
+    await this.run(`SET LOCAL statement_timeout = ${TIMEOUT_MS}`);
+    await this.run(`SET LOCAL lock_timeout = '120s'`);
+    await this.run('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    await this.run(STAGE_DDL);
+  }
+
+  async stage(line: number, record: DirectoryRecord): Promise<void> {
+    const buffer = this.buffers[record.type] as Staged<DirectoryRecord>[];
+    buffer.push({ line, r: record });
+    if (buffer.length >= BATCH) await this.flush(record.type);
+  }
+
+  private async flush(type: DirectoryRecord['type']): Promise<void> {
+    const insert = <R>(table: string, cols: Col<R>[], rows: R[]) =>
+      bulkInsert(this.client, TIMEOUT_MS, table, cols, rows, BATCH);
+    switch (type) {
+      case 'clinic':
+        await insert('s_clinics', CLINIC, this.buffers.clinic);
+        this.buffers.clinic = [];
+        break;
+      case 'doctor':
+        await insert('s_doctors', DOCTOR, this.buffers.doctor);
+        this.buffers.doctor = [];
+        break;
+      case 'offering':
+        await insert('s_offerings', OFFERING, this.buffers.offering);
+        this.buffers.offering = [];
+        break;
+      case 'review':
+        await insert('s_reviews', REVIEW, this.buffers.review);
+        this.buffers.review = [];
+        break;
+    }
+  }
+
+  async finish(
+    opts: ImportOptions & { readonly apply: (referenceRejections: number) => boolean },
+    reject: (r: Rejection) => void,
+  ): Promise<ApplyCounts & { applied: boolean }> {
+    try {
+      for (const t of ['clinic', 'doctor', 'offering', 'review'] as const) await this.flush(t);
+      await this.run(`CREATE INDEX ON s_clinics (source, source_id)`);
+      await this.run(`CREATE INDEX ON s_doctors (cpso_number)`);
+      await this.run(`ANALYZE s_clinics, s_doctors, s_offerings, s_reviews`);
+      await this.checkDuplicates();
+      await this.checkNames(opts.addNames);
+      await this.checkReferences();
+      const rejections = (
+        await this.run(`SELECT line, key, field, reason FROM s_rejected ORDER BY line`)
+      ).rows as Rejection[];
+      rejections.forEach(reject);
+      const counts = await this.applyAll(opts);
+      const applied = opts.apply(rejections.length);
+      if (applied) {
+        await this.refreshReadModels(counts.inserted + counts.updated + counts.expired > 0);
+        await this.run('COMMIT');
+        if (counts.inserted + counts.updated + counts.expired > 0)
+          await this.run(`ANALYZE clinics, doctors, doctor_clinics, specialist_offerings, reviews`);
+      } else {
+        await this.run('ROLLBACK');
+      }
+      return { ...counts, rejected: rejections.length, applied };
+    } catch (e) {
+      await this.run('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      this.done = true;
+      await this.runner.release();
+    }
+  }
+
+  async abort(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.run('ROLLBACK').catch(() => undefined);
+    await this.runner.release();
+  }
+
+  /** Rejects a staged row: into the report, out of its staging table. */
+  private async rejectWhere(
+    table: string,
+    where: string,
+    key: string,
+    field: string,
+    reason: string,
+    values: unknown[] = [],
+  ): Promise<void> {
+    await this.run(
+      `WITH gone AS (DELETE FROM ${table} s WHERE ${where} RETURNING s.*)
+       INSERT INTO s_rejected (line, key, field, reason, cpso_number)
+       SELECT line, ${key}, ${field}, ${reason}, ${table === 's_doctors' ? 'cpso_number' : 'NULL'}
+         FROM gone g ON CONFLICT (line) DO NOTHING`,
+      values,
+    );
+  }
+
+  private async checkDuplicates(): Promise<void> {
+    const dup = (table: string, key: string, label: string) =>
+      this.rejectWhere(
+        table,
+        `EXISTS (SELECT 1 FROM ${table} o WHERE (${key.replace(/\$/g, 'o.')}) = (${key.replace(/\$/g, 's.')}) AND o.line < s.line)`,
+        label,
+        `''`,
+        `'the same record appears earlier in the file (line ' || (SELECT min(o.line) FROM ${table} o WHERE (${key.replace(/\$/g, 'o.')}) = (${key.replace(/\$/g, 'g.')})) || ')'`,
+      );
+    await dup('s_clinics', '$source, $source_id', `'clinic:' || source || '/' || source_id`);
+    await dup('s_doctors', '$cpso_number', `'doctor:' || cpso_number`);
+    await dup(
+      's_offerings',
+      '$clinic_source, $clinic_source_id, lower($specialty)',
+      `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
+    );
+    await dup('s_reviews', '$source, $source_id', `'review:' || source || '/' || source_id`);
+    // An id given for a new row must not be another row's.
+    await this.rejectWhere(
+      's_clinics',
+      `s.id IS NOT NULL AND EXISTS (SELECT 1 FROM clinics c WHERE c.id = s.id AND (c.source, c.source_id) <> (s.source, s.source_id))`,
+      `'clinic:' || source || '/' || source_id`,
+      `'/id'`,
+      `'belongs to another clinic of the directory'`,
+    );
+    await this.rejectWhere(
+      's_doctors',
+      `s.id IS NOT NULL AND EXISTS (SELECT 1 FROM doctors d WHERE d.id = s.id AND d.cpso_number <> s.cpso_number)`,
+      `'doctor:' || cpso_number`,
+      `'/id'`,
+      `'belongs to another doctor of the directory'`,
+    );
+  }
+
+  /** Specialty and language names: known ones (any case) map to ids; unknown ones are refused or added. */
+  private async checkNames(addNames: boolean): Promise<void> {
+    const used = `
+      SELECT 'specialties' AS tbl, n.name, min(s.line) AS first
+        FROM s_doctors s, jsonb_array_elements_text(s.specialties) AS n(name) GROUP BY 1, 2
+      UNION ALL
+      SELECT 'specialties', s.specialty, min(s.line) FROM s_offerings s GROUP BY 1, 2
+      UNION ALL
+      SELECT 'languages', n.name, min(s.line)
+        FROM s_doctors s, jsonb_array_elements_text(s.languages) AS n(name) GROUP BY 1, 2`;
+    if (addNames) {
+      for (const table of ['specialties', 'languages']) {
+        await this.run(
+          `INSERT INTO ${table} (id, name, name_key)
+           SELECT (SELECT COALESCE(max(id), 0) FROM ${table}) + row_number() OVER (ORDER BY first, name),
+                  name, lower(name)
+             FROM (SELECT DISTINCT ON (lower(u.name)) u.name, u.first FROM (${used}) u
+                    WHERE u.tbl = $1 AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(u.name))
+                    ORDER BY lower(u.name), u.first) x`,
+          [table],
+        );
+      }
+    }
+    const known = async (table: string) =>
+      ((await this.run(`SELECT name FROM ${table} ORDER BY name_key`)).rows as { name: string }[])
+        .map((r) => r.name)
+        .join(', ');
+    const unknown = (table: string, alias: string) =>
+      `NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(${alias}))`;
+    const specialties = await known('specialties');
+    const languages = await known('languages');
+    await this.rejectWhere(
+      's_doctors',
+      `EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.specialties) n(name) WHERE ${unknown('specialties', 'n.name')})`,
+      `'doctor:' || cpso_number`,
+      `'/specialties'`,
+      `'unknown specialty "' || (SELECT n.name FROM jsonb_array_elements_text(specialties) n(name) WHERE ${unknown('specialties', 'n.name')} LIMIT 1) || '"; known: ' || $1 || ' (or import with --add-names)'`,
+      [specialties],
+    );
+    await this.rejectWhere(
+      's_doctors',
+      `EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.languages) n(name) WHERE ${unknown('languages', 'n.name')})`,
+      `'doctor:' || cpso_number`,
+      `'/languages'`,
+      `'unknown language "' || (SELECT n.name FROM jsonb_array_elements_text(languages) n(name) WHERE ${unknown('languages', 'n.name')} LIMIT 1) || '"; known: ' || $1 || ' (or import with --add-names)'`,
+      [languages],
+    );
+    await this.rejectWhere(
+      's_offerings',
+      unknown('specialties', 's.specialty'),
+      `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
+      `'/specialty'`,
+      `'unknown specialty "' || specialty || '"; known: ' || $1 || ' (or import with --add-names)'`,
+      [specialties],
+    );
+    // Names become ids, in the record's order.
+    await this.run(`
+      UPDATE s_doctors s SET
+        specialty_ids = ARRAY(SELECT t.id FROM jsonb_array_elements_text(s.specialties) WITH ORDINALITY n(name, o)
+                              JOIN specialties t ON t.name_key = lower(n.name) ORDER BY n.o),
+        language_ids = ARRAY(SELECT t.id FROM jsonb_array_elements_text(s.languages) WITH ORDINALITY n(name, o)
+                             JOIN languages t ON t.name_key = lower(n.name) ORDER BY n.o)`);
+  }
+
+  /** Every clinic a doctor, offering or review names must be in the file or the directory. */
+  private async checkReferences(): Promise<void> {
+    const clinicKnown = (src: string, id: string) =>
+      `(EXISTS (SELECT 1 FROM s_clinics c WHERE c.source = ${src} AND c.source_id = ${id})
+        OR EXISTS (SELECT 1 FROM clinics c WHERE c.source = ${src} AND c.source_id = ${id}))`;
+    await this.rejectWhere(
+      's_doctors',
+      `EXISTS (SELECT 1 FROM jsonb_array_elements(s.clinics) r WHERE NOT ${clinicKnown(`r->>'source'`, `r->>'sourceId'`)})`,
+      `'doctor:' || cpso_number`,
+      `'/clinics'`,
+      `'no clinic ' || (SELECT (r->>'source') || '/' || (r->>'sourceId') FROM jsonb_array_elements(clinics) r WHERE NOT ${clinicKnown(`r->>'source'`, `r->>'sourceId'`)} LIMIT 1) || ' in the file or the directory'`,
+    );
+    await this.rejectWhere(
+      's_offerings',
+      `NOT ${clinicKnown('s.clinic_source', 's.clinic_source_id')}`,
+      `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
+      `'/clinic'`,
+      `'no clinic ' || clinic_source || '/' || clinic_source_id || ' in the file or the directory'`,
+    );
+    await this.rejectWhere(
+      's_reviews',
+      `s.clinic_source_id IS NOT NULL AND NOT ${clinicKnown('s.clinic_source', 's.clinic_source_id')}`,
+      `'review:' || source || '/' || source_id`,
+      `'/clinic'`,
+      `'no clinic ' || clinic_source || '/' || clinic_source_id || ' in the file or the directory'`,
+    );
+    await this.rejectWhere(
+      's_reviews',
+      `s.doctor_cpso IS NOT NULL AND NOT EXISTS (SELECT 1 FROM s_doctors d WHERE d.cpso_number = s.doctor_cpso)
+         AND NOT EXISTS (SELECT 1 FROM doctors d WHERE d.cpso_number = s.doctor_cpso)`,
+      `'review:' || source || '/' || source_id`,
+      `'/doctor'`,
+      `'no doctor with CPSO number ' || doctor_cpso || ' in the file or the directory'`,
+    );
+  }
+
+  private async count(
+    sql: string,
+    values?: unknown[],
+  ): Promise<{ inserted: number; updated: number }> {
+    const r = (await this.run(sql, values)).rows[0] as { inserted: string; updated: string };
+    return { inserted: Number(r.inserted), updated: Number(r.updated) };
+  }
+
+  private async applyAll(opts: ImportOptions): Promise<Omit<ApplyCounts, 'rejected'>> {
+    const staged = async (t: string) =>
+      Number(((await this.run(`SELECT count(*) AS n FROM ${t}`)).rows[0] as { n: string }).n);
+    const total =
+      (await staged('s_clinics')) +
+      (await staged('s_doctors')) +
+      (await staged('s_offerings')) +
+      (await staged('s_reviews'));
+
+    const clinicCols = `name, street_address, city, neighbourhood, postal_code, lat, lng, phone,
+      website, type, hours, weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc,
+      accepting_new_patients, availability_checked_at, notes, links`;
+    const set = (cols: string) =>
+      cols
+        .split(',')
+        .map((c) => c.trim())
+        .map((c) => `${c} = EXCLUDED.${c}`)
+        .join(', ');
+    const distinct = (alias: string, cols: string) =>
+      `(${cols
+        .split(',')
+        .map((c) => `${alias}.${c.trim()}`)
+        .join(', ')}) IS DISTINCT FROM (${cols
+        .split(',')
+        .map((c) => `EXCLUDED.${c.trim()}`)
+        .join(', ')})`;
+    const clinics = await this.count(`
+      WITH up AS (
+        INSERT INTO clinics AS c (id, source, source_id, ${clinicCols})
+        SELECT COALESCE(s.id, gen_random_uuid()), s.source, s.source_id, ${clinicCols.replace(/(\w+)/g, 's.$1')}
+          FROM s_clinics s
+        ON CONFLICT (source, source_id) DO UPDATE SET ${set(clinicCols)}, updated_at = now()
+          WHERE ${distinct('c', clinicCols)}
+        RETURNING (xmax = 0) AS inserted)
+      SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) FILTER (WHERE NOT inserted) AS updated FROM up`);
+    await this.run(
+      `UPDATE s_clinics s SET clinic_id = c.id FROM clinics c WHERE c.source = s.source AND c.source_id = s.source_id`,
+    );
+
+    const doctorCols = `name, gender, practice_start_year, specialty_ids, language_ids,
+      referral_required, referral_only, booking_phone, booking_online, source, expired_at`;
+    // syncedAt, when the record gives it, is compared too; otherwise the import time is written
+    // only when something else changed.
+    const doctors = await this.count(`
+      WITH up AS (
+        INSERT INTO doctors AS d (id, cpso_number, ${doctorCols}, synced_at)
+        SELECT COALESCE(s.id, gen_random_uuid()), s.cpso_number, s.name, s.gender,
+               s.practice_start_year, s.specialty_ids, s.language_ids, s.referral_required,
+               s.referral_only, s.booking_phone, s.booking_online, s.source, NULL,
+               COALESCE(s.synced_at, now())
+          FROM s_doctors s
+        ON CONFLICT (cpso_number) DO UPDATE SET ${set(doctorCols)}, synced_at = EXCLUDED.synced_at,
+               updated_at = now()
+          WHERE ${distinct('d', doctorCols)}
+             OR (d.synced_at IS DISTINCT FROM EXCLUDED.synced_at
+                 AND (SELECT s2.synced_at FROM s_doctors s2 WHERE s2.cpso_number = d.cpso_number) IS NOT NULL)
+        RETURNING d.id, (xmax = 0) AS inserted)
+      SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) FILTER (WHERE NOT inserted) AS updated FROM up`);
+    await this.run(
+      `UPDATE s_doctors s SET doctor_id = d.id FROM doctors d WHERE d.cpso_number = s.cpso_number`,
+    );
+    // Practice links: replaced for the doctors whose set of clinics (or primary) changed.
+    await this.run(`
+      CREATE TEMP TABLE s_links ON COMMIT DROP AS
+      SELECT s.doctor_id, c.id AS clinic_id, bool_or((r->>'primary')::boolean) AS is_primary
+        FROM s_doctors s, jsonb_array_elements(s.clinics) r
+        JOIN clinics c ON c.source = r->>'source' AND c.source_id = r->>'sourceId'
+       GROUP BY 1, 2`);
+    await this.run(`
+      CREATE TEMP TABLE s_relinked ON COMMIT DROP AS
+      SELECT s.doctor_id FROM s_doctors s
+       WHERE EXISTS (
+         (SELECT clinic_id, is_primary FROM s_links l WHERE l.doctor_id = s.doctor_id
+          EXCEPT SELECT clinic_id, is_primary FROM doctor_clinics x WHERE x.doctor_id = s.doctor_id)
+         UNION ALL
+         (SELECT clinic_id, is_primary FROM doctor_clinics x WHERE x.doctor_id = s.doctor_id
+          EXCEPT SELECT clinic_id, is_primary FROM s_links l WHERE l.doctor_id = s.doctor_id))`);
+    await this.run(
+      `DELETE FROM doctor_clinics x USING s_relinked r WHERE x.doctor_id = r.doctor_id`,
+    );
+    await this.run(`
+      INSERT INTO doctor_clinics (doctor_id, clinic_id, is_primary)
+      SELECT l.doctor_id, l.clinic_id, l.is_primary FROM s_links l JOIN s_relinked USING (doctor_id)`);
+    // Doctors written above (inserted or updated now) are counted already.
+    const relinked = Number(
+      (
+        (
+          await this.run(`
+      SELECT count(*) AS n FROM s_relinked r
+       WHERE NOT EXISTS (SELECT 1 FROM doctors d WHERE d.id = r.doctor_id AND d.updated_at = now())`)
+        ).rows[0] as { n: string }
+      ).n,
+    );
+
+    const offerings = await this.count(`
+      WITH up AS (
+        INSERT INTO specialist_offerings AS o (clinic_id, specialty_id, wait_weeks)
+        SELECT c.id, t.id, s.wait_weeks FROM s_offerings s
+          JOIN clinics c ON c.source = s.clinic_source AND c.source_id = s.clinic_source_id
+          JOIN specialties t ON t.name_key = lower(s.specialty)
+        ON CONFLICT (clinic_id, specialty_id) DO UPDATE SET wait_weeks = EXCLUDED.wait_weeks
+          WHERE o.wait_weeks IS DISTINCT FROM EXCLUDED.wait_weeks
+        RETURNING (xmax = 0) AS inserted)
+      SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) FILTER (WHERE NOT inserted) AS updated FROM up`);
+
+    const reviewCols = `doctor_id, clinic_id, rating, punctuality, helpfulness, knowledge, staff,
+      author, text, review_date, source_url`;
+    const reviews = await this.count(`
+      WITH up AS (
+        INSERT INTO reviews AS r (id, source, source_id, ${reviewCols})
+        SELECT COALESCE(s.id, gen_random_uuid()), s.source, s.source_id, d.id, c.id, s.rating,
+               s.punctuality, s.helpfulness, s.knowledge, s.staff, s.author, s.text,
+               s.review_date, s.source_url
+          FROM s_reviews s
+          LEFT JOIN doctors d ON d.cpso_number = s.doctor_cpso
+          LEFT JOIN clinics c ON c.source = s.clinic_source AND c.source_id = s.clinic_source_id
+        ON CONFLICT (source, source_id) DO UPDATE SET ${set(reviewCols)}
+          WHERE ${distinct('r', reviewCols)}
+        RETURNING (xmax = 0) AS inserted)
+      SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) FILTER (WHERE NOT inserted) AS updated FROM up`);
+
+    let expired = 0;
+    if (opts.snapshot) {
+      // The source's doctors absent from the file (and not merely refused in it) are expired.
+      const r = await this.run(
+        `UPDATE doctors d SET expired_at = now(), updated_at = now()
+          WHERE d.source = $1 AND d.expired_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM s_doctors s WHERE s.cpso_number = d.cpso_number)
+            AND NOT EXISTS (SELECT 1 FROM s_rejected x WHERE x.cpso_number = d.cpso_number)`,
+        [opts.source],
+      );
+      expired = r.rowCount ?? 0;
+    }
+    const inserted = clinics.inserted + doctors.inserted + offerings.inserted + reviews.inserted;
+    const updated =
+      clinics.updated + doctors.updated + relinked + offerings.updated + reviews.updated;
+    return { inserted, updated, unchanged: total - inserted - updated, expired };
+  }
+
+  private async refreshReadModels(changed: boolean): Promise<void> {
+    if (!changed) return;
+    for (const view of READ_MODELS)
+      await this.run(`REFRESH MATERIALIZED VIEW CONCURRENTLY ${view}`);
+    await this.run('SELECT pg_notify($1, $2)', [
+      DIRECTORY_CHANGED_CHANNEL,
+      JSON.stringify({ reason: 'import', source: this.opts.source }),
+    ]);
+  }
+}

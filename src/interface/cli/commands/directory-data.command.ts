@@ -1,0 +1,127 @@
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { Readable, Writable } from 'node:stream';
+import { SingleBar } from 'cli-progress';
+import { DataSource } from 'typeorm';
+import {
+  ImportOptions,
+  Rejection,
+} from '../../../application/directory-data/directory-import.ports';
+import {
+  ImportDirectoryUseCase,
+  ImportSummary,
+} from '../../../application/directory-data/import-directory.use-case';
+import { AjvRecordSchema } from '../../../infrastructure/directory-data/ajv-record-schema';
+import { PgDirectoryExporter } from '../../../infrastructure/directory-data/pg-directory-exporter';
+import { PgDirectoryImportStore } from '../../../infrastructure/directory-data/pg-directory-import.store';
+
+export const IMPORT_USAGE =
+  'usage: data import <file|-> --source <name> [--dry-run] [--snapshot] [--strict] [--add-names] [--report <file>]\n' +
+  '       data export [--source <name>]';
+
+/** Written to stdout already: the command line prints nothing more. */
+export class AlreadyWritten {}
+
+export interface ImportIo {
+  stdin: Readable;
+  /** Where the progress bar goes (only when it is a terminal). */
+  stderr: NodeJS.WriteStream | Writable;
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith('--'))
+    throw new Error(`${name} needs a value\n${IMPORT_USAGE}`);
+  return v;
+}
+
+/**
+ * `data import`: streams the file (or standard input), writes the rejection report next to it
+ * (`<file>.rejected.ndjson`, or `--report`), and returns the one-line summary.
+ */
+export async function runImportCommand(
+  args: string[],
+  ds: DataSource,
+  io: ImportIo = { stdin: process.stdin, stderr: process.stderr },
+): Promise<ImportSummary & { report: string | null }> {
+  const [file, ...rest] = args;
+  if (!file) throw new Error(IMPORT_USAGE);
+  const flags = new Set(['--dry-run', '--snapshot', '--strict', '--add-names']);
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--source' || rest[i] === '--report') i++;
+    else if (!flags.has(rest[i])) throw new Error(`unknown option "${rest[i]}"\n${IMPORT_USAGE}`);
+  }
+  const source = option(rest, '--source');
+  if (!source) throw new Error(`--source <name> is required\n${IMPORT_USAGE}`);
+  const opts: ImportOptions = {
+    source,
+    dryRun: rest.includes('--dry-run'),
+    snapshot: rest.includes('--snapshot'),
+    strict: rest.includes('--strict'),
+    addNames: rest.includes('--add-names'),
+  };
+  const input = file === '-' ? io.stdin : createReadStream(file);
+  const reportPath =
+    option(rest, '--report') ??
+    (file === '-' ? `import-${Date.now()}.rejected.ndjson` : `${file}.rejected.ndjson`);
+  const report = createWriteStream(reportPath);
+  let reported = 0;
+  const reject = (r: Rejection) => {
+    reported++;
+    report.write(`${JSON.stringify(r)}\n`);
+  };
+
+  // A progress bar on a terminal (by bytes of the file), nothing when piped.
+  const tty = (io.stderr as NodeJS.WriteStream).isTTY === true && file !== '-';
+  const bar = tty
+    ? new SingleBar({
+        stream: io.stderr,
+        format: 'import [{bar}] {percentage}% | {value}/{total} bytes | line {line}',
+      })
+    : null;
+  let bytes = 0;
+  if (bar) {
+    bar.start(statSync(file).size, 0, { line: 0 });
+    input.on('data', (chunk: Buffer | string) => {
+      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    });
+  }
+  // The iterator is made at once: readline drops lines emitted before anyone iterates, and the
+  // import opens its transaction before it reads the first line.
+  const iterator = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
+  try {
+    const summary = await new ImportDirectoryUseCase(
+      new AjvRecordSchema(),
+      new PgDirectoryImportStore(ds),
+    ).execute(lines, opts, reject, (line) => {
+      if (bar && line % 1000 === 0) bar.update(bytes, { line });
+    });
+    return { ...summary, report: reported > 0 ? reportPath : null };
+  } finally {
+    bar?.update(bytes);
+    bar?.stop();
+    report.end();
+    await once(report, 'close');
+    if (reported === 0)
+      await import('node:fs/promises').then((fs) => fs.rm(reportPath, { force: true }));
+  }
+}
+
+/** `data export`: the directory as NDJSON on standard output, honouring back-pressure. */
+export async function runExportCommand(
+  args: string[],
+  ds: DataSource,
+  out: Writable = process.stdout,
+): Promise<AlreadyWritten> {
+  if (args.length !== 0 && !(args.length === 2 && args[0] === '--source'))
+    throw new Error(IMPORT_USAGE);
+  const source = args[1];
+  for await (const record of new PgDirectoryExporter(ds).records(source)) {
+    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+  }
+  return new AlreadyWritten();
+}

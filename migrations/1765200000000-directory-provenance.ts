@@ -58,7 +58,9 @@ export class DirectoryProvenance1765200000000 implements MigrationInterface {
       'clinics_source_key',
     ])
       await q.query(`DROP INDEX IF EXISTS ${i}`);
-    await q.query(`ALTER TABLE reviews DROP COLUMN IF EXISTS source_id, DROP COLUMN IF EXISTS source`);
+    await q.query(
+      `ALTER TABLE reviews DROP COLUMN IF EXISTS source_id, DROP COLUMN IF EXISTS source`,
+    );
     await q.query(`ALTER TABLE clinics DROP COLUMN IF EXISTS source_id`);
   }
 }

@@ -44,7 +44,9 @@ export class PgDirectoryExporter extends DirectoryExporter {
     yield* this.reviews(source);
   }
 
-  private async *pages<R extends object>(sql: (after: string | null) => [string, unknown[]]): AsyncIterable<R> {
+  private async *pages<R extends object>(
+    sql: (after: string | null) => [string, unknown[]],
+  ): AsyncIterable<R> {
     let after: string | null = null;
     for (;;) {
       const [text, values] = sql(after);

@@ -28,6 +28,7 @@ export interface DoctorDetailView extends DoctorView {
   rating: RatingCounts;
   reviews: Review[];
   expiredAt: Date | null;
+  source: string;
 }
 
 export function toDoctorView(

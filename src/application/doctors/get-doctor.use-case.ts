@@ -30,6 +30,7 @@ export class GetDoctorUseCase {
       rating: ratingCounts(d.ratingHistogram),
       reviews: d.recentReviews,
       expiredAt: d.expiredAt,
+      source: d.source,
     };
   }
 }

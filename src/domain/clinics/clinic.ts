@@ -48,6 +48,8 @@ export interface ClinicDetailRecord {
   readonly notes: string | null;
   readonly links: ClinicLink[];
   readonly availabilityCheckedAt: Date | null;
+  /** Where the clinic's record (and its availability) came from. */
+  readonly source: string;
   readonly doctors: ClinicDoctorRecord[];
 }
 

@@ -32,6 +32,8 @@ export interface DoctorDetailRecord extends DoctorRecord {
   readonly bookingOnline: string | null;
   readonly referralOnly: boolean;
   readonly expiredAt: Date | null;
+  /** Where the doctor's record came from. */
+  readonly source: string;
   readonly ratingHistogram: Record<1 | 2 | 3 | 4 | 5, number>;
   readonly recentReviews: Review[];
 }

@@ -40,6 +40,7 @@ export interface ClinicDetailRow {
   notes: string | null;
   links: ClinicLink[] | null;
   availability_checked_at: Date | null;
+  source: string;
   doctors: {
     name: string;
     gender: Gender;
@@ -97,6 +98,7 @@ export function toClinicDetailRecord(r: ClinicDetailRow): ClinicDetailRecord {
     notes: r.notes,
     links: r.links ?? [],
     availabilityCheckedAt: r.availability_checked_at,
+    source: r.source,
     doctors: r.doctors.map((d) => ({
       name: d.name,
       gender: d.gender,

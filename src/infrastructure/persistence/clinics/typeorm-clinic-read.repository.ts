@@ -117,7 +117,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const rows = await this.ds.query<ClinicDetailRow[]>(
       `SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.lat, c.lng, c.phone, c.accepting_new_patients,
               c.website, c.type, c.weekday_hours, c.evening, c.weekend, c.wheelchair, c.virtual_visits,
-              c.near_ttc, c.notes, c.links, c.availability_checked_at,
+              c.near_ttc, c.notes, c.links, c.availability_checked_at, c.source,
               COALESCE((SELECT json_agg(json_build_object(
                          'name', d.name, 'gender', d.gender, 'practice_start_year', d.practice_start_year,
                          'languages', ${namesOf('languages', 'd.language_ids')},

@@ -172,9 +172,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
         booking_online: string | null;
         referral_only: boolean;
         expired_at: Date | null;
+        source: string;
       })[]
     >(
-      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at
+      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at, d.source
          FROM doctors d
          JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.is_primary
          JOIN clinics c ON c.id = dc.clinic_id
@@ -202,6 +203,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       bookingOnline: row.booking_online,
       referralOnly: row.referral_only,
       expiredAt: row.expired_at,
+      source: row.source,
       ratingHistogram,
       recentReviews: recent.map(toReview),
     };

@@ -32,6 +32,21 @@ export class AccessibilityDto {
   nearTTC!: boolean;
 }
 
+export class AvailabilityDto {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When accepting-new-patients and hours were last checked; null when never',
+  })
+  checkedAt!: string | null;
+  @ApiProperty({
+    description: 'Where the record came from (the demo data says "synthetic")',
+    example: 'synthetic-demo:v1 (not real data)',
+  })
+  source!: string;
+}
+
 export class ClinicDoctorDto {
   @ApiProperty()
   name!: string;
@@ -60,6 +75,11 @@ export class ClinicDetailDto extends ClinicCoreDto {
   hours!: HoursDto;
   @ApiProperty({ type: AccessibilityDto })
   accessibility!: AccessibilityDto;
+  @ApiProperty({
+    type: AvailabilityDto,
+    description: 'Provenance of the availability data (added in 1.1; additive)',
+  })
+  availability!: AvailabilityDto;
   @ApiProperty({ type: [ClinicDoctorDto], description: 'Practising doctors, by name' })
   doctors!: ClinicDoctorDto[];
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Only with include=notes' })
@@ -83,6 +103,10 @@ export class ClinicDetailDto extends ClinicCoreDto {
         wheelchair: c.wheelchair,
         virtualVisits: c.virtualVisits,
         nearTTC: c.nearTTC,
+      },
+      availability: {
+        checkedAt: c.availabilityCheckedAt ? c.availabilityCheckedAt.toISOString() : null,
+        source: c.source,
       },
       doctors: c.doctors.map((d) => ({
         name: d.name,

@@ -42,6 +42,11 @@ export class DoctorDetailDto extends DoctorDto {
     description: 'Set when the doctor no longer practises at the listed clinic',
   })
   expiredAt!: string | null;
+  @ApiProperty({
+    description: 'Where the record came from (added in 1.1; additive)',
+    example: 'synthetic-demo:v1 (not real data)',
+  })
+  source!: string;
 
   static override from(d: DoctorDetailView): DoctorDetailDto {
     return {
@@ -51,6 +56,7 @@ export class DoctorDetailDto extends DoctorDto {
       rating: { ...d.rating },
       reviews: d.reviews.map((r) => ReviewDto.from(r)),
       expiredAt: d.expiredAt ? d.expiredAt.toISOString() : null,
+      source: d.source,
     };
   }
 }

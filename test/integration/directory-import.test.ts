@@ -1,0 +1,228 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
+import {
+  runExportCommand,
+  runImportCommand,
+} from '../../src/interface/cli/commands/directory-data.command';
+import { authHeaders } from '../support/auth';
+import { call } from '../support/http';
+import { createTestApp, TestApp } from '../support/test-app';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+/**
+ * `data import` and `data export` (issue 13) on a real PostgreSQL: a hand-written file of
+ * real-looking records, a file with every kind of bad record, upserts, dry run, strict,
+ * snapshot, unknown names, provenance and ETags in the API.
+ */
+const SOURCE = 'partner-registry-2026';
+const FIXTURES = join(__dirname, '..', 'fixtures', 'import');
+const quiet = { stdin: new PassThrough(), stderr: new PassThrough() };
+
+describe('data import (integration)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let auth: Record<string, string>;
+  const dir = mkdtempSync(join(tmpdir(), 'gtad-import-'));
+  const file = (name: string, lines?: object[]) => {
+    const path = join(dir, name);
+    if (lines) writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    else copyFileSync(join(FIXTURES, name), path);
+    return path;
+  };
+  const good = () =>
+    readFileSync(join(FIXTURES, 'good.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const importFile = (path: string, ...flags: string[]) =>
+    runImportCommand([path, '--source', SOURCE, ...flags], db.dataSource, quiet);
+  const get = (path: string) => call(t.app, 'GET', path, auth);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('directory_import');
+    await seedDemoData(db.dataSource, { doctors: 40, seed: 11 });
+    t = await createTestApp(db);
+    auth = await authHeaders(t, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('imports real-looking records; the API serves them with derived hours, nearTTC and provenance', async () => {
+    const before = (await get('/doctors?limit=1')).body.total as number;
+    const s = await importFile(file('good.ndjson'));
+    expect(s).toMatchObject({
+      inserted: 8,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+      expired: 0,
+      applied: true,
+      report: null,
+    });
+    expect((await get('/doctors?limit=1')).body.total).toBe(before + 3);
+
+    const d = (await get('/doctors/512345')).body.doctor;
+    expect(d).toMatchObject({
+      name: 'Anjali Raman',
+      languages: ['English', 'Tamil'],
+      source: SOURCE,
+      syncedAt: '2026-11-20T15:00:00.000Z',
+      bookingMethod: { phone: '(416) 555-0101' },
+    });
+    expect(d.reviews[0]).toMatchObject({ rating: 5, sourceUrl: 'https://reviews.example.org/r/1' });
+    const c = (await get(`/clinics/${d.clinic.id}`)).body.clinic;
+    expect(c).toMatchObject({
+      name: 'Bloor West Family Practice',
+      phone: '(416) 555-0101',
+      hours: { weekday: '8:00-17:00', evening: true, weekend: true },
+      accessibility: { wheelchair: true, virtualVisits: true, nearTTC: true },
+      availability: { checkedAt: '2026-11-20T15:00:00.000Z', source: SOURCE },
+    });
+    expect(c.address).toContain('M6S 1P1');
+    expect(c.doctors.map((x: { name: string }) => x.name)).toEqual(['Anjali Raman', 'Marek Nowak']);
+    const derm = (await get('/specialists?specialty=Dermatology&limit=100')).body;
+    expect(JSON.stringify(derm)).toContain('Finch Station Medical Centre');
+  });
+
+  it('a second import of the same file changes nothing, down to the ETag; a changed record is one update', async () => {
+    const etag = (await get('/doctors/601122')).headers.etag;
+    const again = await importFile(file('good.ndjson'));
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 8, rejected: 0 });
+    expect((await get('/doctors/601122')).headers.etag).toBe(etag);
+
+    const records = good();
+    const grace = records.find((r) => r.cpsoNumber === '601122')!;
+    grace.languages = ['English', 'French'];
+    const changed = await importFile(file('changed.ndjson', records));
+    expect(changed).toMatchObject({ inserted: 0, updated: 1, unchanged: 7 });
+    const after = await get('/doctors/601122');
+    expect(after.body.doctor.languages).toEqual(['English', 'French']);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('rejects every kind of bad record with its line, key, field and reason, and applies the rest', async () => {
+    const path = file('bad.ndjson');
+    const s = await importFile(path);
+    expect(s).toMatchObject({ rejected: 19, unchanged: 1, inserted: 0, applied: true });
+    expect(s.report).toBe(`${path}.rejected.ndjson`);
+    const report = readFileSync(s.report!, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { line: number; key: string | null; field: string; reason: string },
+      );
+    const byLine = new Map(report.map((r) => [r.line, r]));
+    const expectLine = (line: number, field: string, reason: RegExp, key?: string) => {
+      const r = byLine.get(line);
+      expect({ line, field: r?.field, reason: r?.reason }).toEqual({
+        line,
+        field,
+        reason: expect.stringMatching(reason),
+      });
+      if (key) expect(r?.key).toBe(key);
+    };
+    expectLine(1, '', /^not JSON/);
+    expectLine(2, '/type', /type must be one of clinic, doctor, offering, review/);
+    expectLine(3, '/lat', /outside the GTA/, `clinic:${SOURCE}/B-3`);
+    expectLine(4, '/postalCode', /not an Ontario postal code/);
+    expectLine(5, '/phone', /not an Ontario phone number/);
+    expectLine(6, '/evening', /derived by the service/);
+    expectLine(7, '/gender', /must be equal to one of the allowed values/, 'doctor:700001');
+    expectLine(8, '/rating', /must be <= 5/);
+    expectLine(
+      9,
+      '/clinics',
+      /no clinic partner-registry-2026\/CL-404 in the file or the directory/,
+    );
+    expectLine(
+      10,
+      '/specialties',
+      /unknown specialty "Astrology"; known: .*Dermatology.*--add-names/,
+    );
+    expectLine(11, '/languages', /unknown language "Klingon"; known: .*Tamil/);
+    expectLine(12, '/hours/mon/0', /closes \(09:00\) before it opens \(17:00\)/);
+    expectLine(13, '/clinics', /exactly one clinic must be primary \(0 are\)/);
+    expectLine(14, '/source', /this import is for source "partner-registry-2026"/);
+    expectLine(15, '/doctor', /no doctor with CPSO number 700099/);
+    expectLine(16, '/sourceUrl', /needs the address it was published at/);
+    expectLine(17, '/waitWeeks', /must be >= 0/);
+    expectLine(18, '/name', /is required/);
+    expectLine(20, '', /appears earlier in the file \(line 19\)/, `clinic:${SOURCE}/CL-1001`);
+    expect(byLine.has(19)).toBe(false);
+    expect(report).toHaveLength(19);
+    // Nothing of the rejected records reached the directory.
+    expect((await get('/doctors/700001')).status).toBe(404);
+    expect((await get('/doctors/700003')).status).toBe(404);
+  });
+
+  it('--dry-run and --strict apply nothing; --add-names accepts new names', async () => {
+    const newDoctor = {
+      ...good().find((r) => r.cpsoNumber === '512345')!,
+      cpsoNumber: '733001',
+      name: 'Kaveh Jafari',
+      languages: ['English', 'Klingon'],
+    };
+    const dry = await importFile(
+      file('dry.ndjson', [{ ...newDoctor, languages: ['English'] }]),
+      '--dry-run',
+    );
+    expect(dry).toMatchObject({ inserted: 1, applied: false });
+    expect((await get('/doctors/733001')).status).toBe(404);
+
+    const strict = await importFile(
+      file('strict.ndjson', [
+        { ...newDoctor, languages: ['English'] },
+        { ...newDoctor, cpsoNumber: '733002' },
+      ]),
+      '--strict',
+    );
+    expect(strict).toMatchObject({ rejected: 1, applied: false });
+    expect((await get('/doctors/733001')).status).toBe(404);
+
+    const added = await importFile(file('names.ndjson', [newDoctor]), '--add-names');
+    expect(added).toMatchObject({ inserted: 1, rejected: 0, applied: true });
+    expect((await get('/doctors/733001')).body.doctor.languages).toEqual(['English', 'Klingon']);
+    const langs = (await get('/metadata/languages')).body;
+    expect(JSON.stringify(langs)).toContain('Klingon');
+  });
+
+  it("--snapshot expires the source's doctors absent from the file (never deleting them), and a later import revives them", async () => {
+    const records = good().filter((r) => r.cpsoNumber !== '601122');
+    const s = await importFile(file('snapshot.ndjson', records), '--snapshot');
+    // 733001 (added above) and 601122 are this source's doctors absent from the file.
+    expect(s.expired).toBe(2);
+    const expired = (await get('/doctors/601122')).body.doctor;
+    expect(expired.expiredAt).not.toBeNull();
+    const list = await get('/doctors?languages=French&limit=100');
+    expect(JSON.stringify(list.body)).not.toContain('601122');
+    // Other sources are never touched by a snapshot.
+    const demo = await db.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM doctors WHERE source <> $1 AND expired_at IS NOT NULL`,
+      [SOURCE],
+    );
+    expect(demo[0].n).toBe(0);
+    const back = await importFile(file('good.ndjson'));
+    expect(back.updated).toBeGreaterThanOrEqual(1);
+    expect((await get('/doctors/601122')).body.doctor.expiredAt).toBeNull();
+  });
+
+  it('exports the same format: what it writes imports back with nothing changed', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await runExportCommand(['--source', SOURCE], db.dataSource, out);
+    const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    const types = lines.map((l) => (JSON.parse(l) as { type: string }).type);
+    expect(types.indexOf('doctor')).toBeGreaterThan(types.lastIndexOf('clinic'));
+    const path = join(dir, 'exported.ndjson');
+    writeFileSync(path, lines.join('\n') + '\n');
+    const s = await importFile(path);
+    expect(s).toMatchObject({ inserted: 0, updated: 0, rejected: 0, unchanged: lines.length });
+  });
+});

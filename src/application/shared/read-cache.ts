@@ -4,6 +4,8 @@
  */
 export abstract class ReadCache {
   abstract getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+  /** Forgets one answer (found stale by its reader). */
+  abstract forget(key: string): void;
 }
 
 /** No caching: every read goes to the repository. */
@@ -11,4 +13,6 @@ export class NoReadCache extends ReadCache {
   getOrLoad<T>(_key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
     return load();
   }
+
+  forget(): void {}
 }

@@ -87,7 +87,15 @@ export interface ReviewRecord {
   readonly sourceUrl?: string | null;
 }
 
-export type DirectoryRecord = ClinicRecord | DoctorRecord | OfferingRecord | ReviewRecord;
+/** A catalogue entry: a specialty or language name the directory knows, used or not. */
+export interface NameRecord {
+  readonly type: 'specialty' | 'language';
+  readonly source: string;
+  readonly name: string;
+}
+
+export type DirectoryRecord =
+  ClinicRecord | DoctorRecord | OfferingRecord | ReviewRecord | NameRecord;
 
 /** One reason a record is refused: the field (a JSON pointer-like path) and why. */
 export interface RecordProblem {
@@ -268,6 +276,9 @@ export function recordKey(r: Partial<DirectoryRecord> & { type?: unknown }): str
       return typeof r.sourceId === 'string' ? `${r.type}:${String(r.source)}/${r.sourceId}` : null;
     case 'doctor':
       return typeof r.cpsoNumber === 'string' ? `doctor:${r.cpsoNumber}` : null;
+    case 'specialty':
+    case 'language':
+      return typeof r.name === 'string' ? `${r.type}:${r.name}` : null;
     case 'offering': {
       const o = r as Partial<OfferingRecord>;
       return o.clinic && typeof o.specialty === 'string'

@@ -20,7 +20,7 @@ export function schemaPath(): string {
   throw new Error('schemas/directory-record.schema.json not found');
 }
 
-const TYPES = ['clinic', 'doctor', 'offering', 'review'] as const;
+const TYPES = ['clinic', 'doctor', 'offering', 'review', 'specialty', 'language'] as const;
 
 /**
  * The published schema through Ajv (a maintained validator). Each record is checked against the

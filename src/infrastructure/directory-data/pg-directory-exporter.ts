@@ -38,6 +38,19 @@ export class PgDirectoryExporter extends DirectoryExporter {
   }
 
   async *records(source?: string): AsyncIterable<DirectoryRecord> {
+    // The catalogues first (in id order, so an import into an empty database gives the same ids),
+    // under the export's source (the directory's main source when the export is whole).
+    const [main] = await this.ds.query<{ source: string }[]>(
+      `SELECT source FROM doctors GROUP BY source ORDER BY count(*) DESC, source LIMIT 1`,
+    );
+    const nameSource = source ?? main?.source ?? 'catalogue';
+    for (const [table, type] of [
+      ['specialties', 'specialty'],
+      ['languages', 'language'],
+    ] as const) {
+      const rows = await this.ds.query<{ name: string }[]>(`SELECT name FROM ${table} ORDER BY id`);
+      for (const r of rows) yield { type, source: nameSource, name: r.name };
+    }
     yield* this.clinics(source);
     yield* this.doctors(source);
     yield* this.offerings(source);

@@ -14,6 +14,7 @@ import {
   DirectoryRecord,
   DoctorRecord,
   OfferingRecord,
+  NameRecord,
   ReviewRecord,
 } from '../../domain/directory/interchange';
 import { READ_MODELS } from '../persistence/directory/read-models';
@@ -95,6 +96,12 @@ const OFFERING: Col<Staged<OfferingRecord>>[] = [
   col('wait_weeks', 'smallint', (x) => x.r.waitWeeks),
 ];
 
+const NAME: Col<Staged<NameRecord>>[] = [
+  col('line', 'int', (x) => x.line),
+  col('kind', 'text', (x) => (x.r.type === 'specialty' ? 'specialties' : 'languages')),
+  col('name', 'text', (x) => x.r.name),
+];
+
 const REVIEW: Col<Staged<ReviewRecord>>[] = [
   col('line', 'int', (x) => x.line),
   col('source', 'text', (x) => x.r.source),
@@ -137,6 +144,7 @@ const STAGE_DDL = `
     clinic_source text, clinic_source_id text, rating smallint, punctuality smallint,
     helpfulness smallint, knowledge smallint, staff smallint, author text, text text,
     review_date date, source_url text) ON COMMIT DROP;
+  CREATE TEMP TABLE s_names (line int, kind text, name text) ON COMMIT DROP;
   CREATE TEMP TABLE s_rejected (line int PRIMARY KEY, key text, field text, reason text,
     cpso_number text) ON COMMIT DROP;`;
 
@@ -168,7 +176,11 @@ class PgImportSession extends DirectoryImportSession {
     doctor: [] as Staged<DoctorRecord>[],
     offering: [] as Staged<OfferingRecord>[],
     review: [] as Staged<ReviewRecord>[],
+    specialty: [] as Staged<NameRecord>[],
+    language: [] as Staged<NameRecord>[],
   };
+  /** Catalogue names the file brought that the directory did not know (added with --add-names). */
+  private newNames = 0;
   private done = false;
 
   constructor(
@@ -217,6 +229,11 @@ class PgImportSession extends DirectoryImportSession {
         await insert('s_reviews', REVIEW, this.buffers.review);
         this.buffers.review = [];
         break;
+      case 'specialty':
+      case 'language':
+        await insert('s_names', NAME, this.buffers[type]);
+        this.buffers[type] = [];
+        break;
     }
   }
 
@@ -225,7 +242,8 @@ class PgImportSession extends DirectoryImportSession {
     reject: (r: Rejection) => void,
   ): Promise<ApplyCounts & { applied: boolean }> {
     try {
-      for (const t of ['clinic', 'doctor', 'offering', 'review'] as const) await this.flush(t);
+      for (const t of ['clinic', 'doctor', 'offering', 'review', 'specialty', 'language'] as const)
+        await this.flush(t);
       await this.run(`CREATE INDEX ON s_clinics (source, source_id)`);
       await this.run(`CREATE INDEX ON s_doctors (cpso_number)`);
       await this.run(`ANALYZE s_clinics, s_doctors, s_offerings, s_reviews`);
@@ -298,6 +316,7 @@ class PgImportSession extends DirectoryImportSession {
       `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
     );
     await dup('s_reviews', '$source, $source_id', `'review:' || source || '/' || source_id`);
+    await dup('s_names', '$kind, lower($name)', `kind || ':' || name`);
     // An id given for a new row must not be another row's.
     await this.rejectWhere(
       's_clinics',
@@ -324,7 +343,18 @@ class PgImportSession extends DirectoryImportSession {
       SELECT 'specialties', s.specialty, min(s.line) FROM s_offerings s GROUP BY 1, 2
       UNION ALL
       SELECT 'languages', n.name, min(s.line)
-        FROM s_doctors s, jsonb_array_elements_text(s.languages) AS n(name) GROUP BY 1, 2`;
+        FROM s_doctors s, jsonb_array_elements_text(s.languages) AS n(name) GROUP BY 1, 2
+      UNION ALL
+      SELECT kind, name, min(line) FROM s_names GROUP BY 1, 2`;
+    this.newNames = Number(
+      (
+        (
+          await this.run(`SELECT count(*) AS n FROM s_names s
+             WHERE NOT EXISTS (SELECT 1 FROM specialties t WHERE s.kind = 'specialties' AND t.name_key = lower(s.name))
+               AND NOT EXISTS (SELECT 1 FROM languages t WHERE s.kind = 'languages' AND t.name_key = lower(s.name))`)
+        ).rows[0] as { n: string }
+      ).n,
+    );
     if (addNames) {
       for (const table of ['specialties', 'languages']) {
         await this.run(
@@ -370,6 +400,20 @@ class PgImportSession extends DirectoryImportSession {
       `'unknown specialty "' || specialty || '"; known: ' || $1 || ' (or import with --add-names)'`,
       [specialties],
     );
+    for (const [kind, list] of [
+      ['specialties', specialties],
+      ['languages', languages],
+    ]) {
+      await this.rejectWhere(
+        's_names',
+        `s.kind = '${kind}' AND ${unknown(kind, 's.name')}`,
+        `kind || ':' || name`,
+        `'/name'`,
+        `'unknown ${kind === 'specialties' ? 'specialty' : 'language'} "' || name || '"; known: ' || $1 || ' (or import with --add-names)'`,
+        [list],
+      );
+    }
+    if (!addNames) this.newNames = 0;
     // Names become ids, in the record's order.
     await this.run(`
       UPDATE s_doctors s SET
@@ -426,7 +470,9 @@ class PgImportSession extends DirectoryImportSession {
   private async applyAll(opts: ImportOptions): Promise<Omit<ApplyCounts, 'rejected'>> {
     const staged = async (t: string) =>
       Number(((await this.run(`SELECT count(*) AS n FROM ${t}`)).rows[0] as { n: string }).n);
+    const names = await staged('s_names');
     const total =
+      names +
       (await staged('s_clinics')) +
       (await staged('s_doctors')) +
       (await staged('s_offerings')) +
@@ -556,7 +602,8 @@ class PgImportSession extends DirectoryImportSession {
       );
       expired = r.rowCount ?? 0;
     }
-    const inserted = clinics.inserted + doctors.inserted + offerings.inserted + reviews.inserted;
+    const inserted =
+      this.newNames + clinics.inserted + doctors.inserted + offerings.inserted + reviews.inserted;
     const updated =
       clinics.updated + doctors.updated + relinked + offerings.updated + reviews.updated;
     return { inserted, updated, unchanged: total - inserted - updated, expired };

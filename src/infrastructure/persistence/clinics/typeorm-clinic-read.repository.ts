@@ -103,14 +103,17 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
        ORDER BY pg.k, pg.clinic_id`;
-    const [rows, n, names] = await Promise.all([
+    const [rows, , names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as ClinicListRow[])
         : this.ds.query<ClinicListRow[]>(sql, p.values),
       total,
       this.refs.names(),
     ]);
-    return { items: rows.map((r) => toClinicListRecord(r, names)), total: n };
+    return {
+      items: rows.map((r) => toClinicListRecord(r, names)),
+      total: await this.totals.consistent(total, page, rows.length),
+    };
   }
 
   async findById(id: string): Promise<ClinicDetailRecord | null> {
@@ -196,13 +199,16 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
        ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
-    const [rows, n] = await Promise.all([
+    const [rows] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as SpecialistRow[])
         : this.ds.query<SpecialistRow[]>(sql, p.values),
       total,
     ]);
-    return { items: rows.map(toSpecialistRecord), total: n };
+    return {
+      items: rows.map(toSpecialistRecord),
+      total: await this.totals.consistent(total, page, rows.length),
+    };
   }
 
   /** `page` CTE in name order (the (name_key, clinic_id) index). */

@@ -68,6 +68,10 @@ export class DirectoryReadCache extends ReadCache {
     return value;
   }
 
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

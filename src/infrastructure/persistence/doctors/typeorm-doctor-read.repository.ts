@@ -303,7 +303,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     page: PageRequest,
     total: Promise<number>,
   ): Promise<Page<DoctorRecord>> {
-    const [rows, n, names] = await Promise.all([
+    const [rows, , names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as DoctorRow[])
         : this.ds.query<DoctorRow[]>(
@@ -317,6 +317,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       total,
       this.refs.names(),
     ]);
-    return { items: rows.map((r) => toDoctorRecord(r, names)), total: n };
+    return {
+      items: rows.map((r) => toDoctorRecord(r, names)),
+      total: await this.totals.consistent(total, page, rows.length),
+    };
   }
 }

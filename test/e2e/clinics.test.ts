@@ -118,6 +118,8 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
           type: 'specialist-clinic',
           hours: { weekday: '8:30-20:00', evening: true, weekend: true },
           accessibility: { wheelchair: true, virtualVisits: true, nearTTC: true },
+          // Provenance of the availability (issue 13, additive): never checked, from the fixture.
+          availability: { checkedAt: null, source: 'test-fixture' },
           doctors: [
             {
               name: 'Alan Alder',

@@ -57,16 +57,21 @@ export class PgDirectoryExporter extends DirectoryExporter {
     yield* this.reviews(source);
   }
 
+  /**
+   * Keyset pages: `sql(after)` reads the rows after the key `after` (null: from the start) in key
+   * order, on an index, so each page costs the same whatever its depth.
+   */
   private async *pages<R extends object>(
-    sql: (after: string | null) => [string, unknown[]],
+    sql: (after: string[] | null) => [string, unknown[]],
+    keyOf: (row: R) => string[],
   ): AsyncIterable<R> {
-    let after: string | null = null;
+    let after: string[] | null = null;
     for (;;) {
       const [text, values] = sql(after);
-      const rows = await this.ds.query<(R & { k: string })[]>(text, values);
-      for (const r of rows) yield r as R;
+      const rows = await this.ds.query<R[]>(text, values);
+      for (const r of rows) yield r;
       if (rows.length < PAGE) return;
-      after = rows[rows.length - 1].k;
+      after = keyOf(rows[rows.length - 1]);
     }
   }
 
@@ -93,12 +98,16 @@ export class PgDirectoryExporter extends DirectoryExporter {
       notes: string | null;
       links: { label: string; url: string }[];
     };
-    for await (const r of this.pages<Row>((after) => [
-      `SELECT c.*, c.source || E'\\x01' || c.source_id AS k FROM clinics c
-        WHERE ($1::text IS NULL OR c.source = $1) AND ($2::text IS NULL OR c.source || E'\\x01' || c.source_id > $2)
-        ORDER BY c.source || E'\\x01' || c.source_id LIMIT ${PAGE}`,
-      [source ?? null, after],
-    ])) {
+    for await (const r of this.pages<Row>(
+      (after) => [
+        `SELECT c.* FROM clinics c
+          WHERE ($1::text IS NULL OR c.source = $1)
+            ${after ? 'AND (c.source, c.source_id) > ($2, $3)' : ''}
+          ORDER BY c.source, c.source_id LIMIT ${PAGE}`,
+        [source ?? null, ...(after ?? [])],
+      ],
+      (r) => [r.source, r.source_id],
+    )) {
       yield {
         type: 'clinic',
         source: r.source,
@@ -142,8 +151,9 @@ export class PgDirectoryExporter extends DirectoryExporter {
       booking_online: string | null;
       synced_at: Date;
     };
-    for await (const r of this.pages<Row>((after) => [
-      `SELECT d.*, d.cpso_number AS k,
+    for await (const r of this.pages<Row>(
+      (after) => [
+        `SELECT d.*,
               ARRAY(SELECT s.name FROM unnest(d.specialty_ids) WITH ORDINALITY u(id, o)
                       JOIN specialties s ON s.id = u.id ORDER BY u.o) AS specialties,
               ARRAY(SELECT l.name FROM unnest(d.language_ids) WITH ORDINALITY u(id, o)
@@ -155,10 +165,12 @@ export class PgDirectoryExporter extends DirectoryExporter {
                 WHERE dc.doctor_id = d.id) AS clinics
          FROM doctors d
         WHERE d.expired_at IS NULL AND ($1::text IS NULL OR d.source = $1)
-          AND ($2::text IS NULL OR d.cpso_number > $2)
+          ${after ? 'AND d.cpso_number > $2' : ''}
         ORDER BY d.cpso_number LIMIT ${PAGE}`,
-      [source ?? null, after],
-    ])) {
+        [source ?? null, ...(after ?? [])],
+      ],
+      (r) => [r.cpso_number],
+    )) {
       yield {
         type: 'doctor',
         source: r.source,
@@ -181,16 +193,19 @@ export class PgDirectoryExporter extends DirectoryExporter {
 
   private async *offerings(source?: string): AsyncIterable<OfferingRecord> {
     type Row = { source: string; source_id: string; specialty: string; wait_weeks: number };
-    for await (const r of this.pages<Row>((after) => [
-      `SELECT c.source, c.source_id, s.name AS specialty, o.wait_weeks,
-              c.source || E'\\x01' || c.source_id || E'\\x01' || s.name_key AS k
-         FROM specialist_offerings o JOIN clinics c ON c.id = o.clinic_id
-         JOIN specialties s ON s.id = o.specialty_id
-        WHERE ($1::text IS NULL OR c.source = $1)
-          AND ($2::text IS NULL OR c.source || E'\\x01' || c.source_id || E'\\x01' || s.name_key > $2)
-        ORDER BY k LIMIT ${PAGE}`,
-      [source ?? null, after],
-    ])) {
+    type Keyed = Row & { name_key: string };
+    for await (const r of this.pages<Keyed>(
+      (after) => [
+        `SELECT c.source, c.source_id, s.name AS specialty, s.name_key, o.wait_weeks
+           FROM specialist_offerings o JOIN clinics c ON c.id = o.clinic_id
+           JOIN specialties s ON s.id = o.specialty_id
+          WHERE ($1::text IS NULL OR c.source = $1)
+            ${after ? 'AND (c.source, c.source_id, s.name_key) > ($2, $3, $4)' : ''}
+          ORDER BY c.source, c.source_id, s.name_key LIMIT ${PAGE}`,
+        [source ?? null, ...(after ?? [])],
+      ],
+      (r) => [r.source, r.source_id, r.name_key],
+    )) {
       yield {
         type: 'offering',
         source: r.source,
@@ -219,19 +234,22 @@ export class PgDirectoryExporter extends DirectoryExporter {
       review_date: string;
       source_url: string | null;
     };
-    for await (const r of this.pages<Row>((after) => [
-      `SELECT r.id, r.source, r.source_id, d.cpso_number, c.source AS clinic_source,
+    for await (const r of this.pages<Row>(
+      (after) => [
+        `SELECT r.id, r.source, r.source_id, d.cpso_number, c.source AS clinic_source,
               c.source_id AS clinic_source_id, r.rating, r.punctuality, r.helpfulness,
               r.knowledge, r.staff, r.author, r.text, to_char(r.review_date, 'YYYY-MM-DD') AS review_date,
-              r.source_url, r.source || E'\\x01' || r.source_id AS k
+              r.source_url
          FROM reviews r
          LEFT JOIN doctors d ON d.id = r.doctor_id
          LEFT JOIN clinics c ON c.id = r.clinic_id
         WHERE (d.id IS NULL OR d.expired_at IS NULL) AND ($1::text IS NULL OR r.source = $1)
-          AND ($2::text IS NULL OR r.source || E'\\x01' || r.source_id > $2)
-        ORDER BY r.source || E'\\x01' || r.source_id LIMIT ${PAGE}`,
-      [source ?? null, after],
-    ])) {
+          ${after ? 'AND (r.source, r.source_id) > ($2, $3)' : ''}
+        ORDER BY r.source, r.source_id LIMIT ${PAGE}`,
+        [source ?? null, ...(after ?? [])],
+      ],
+      (r) => [r.source, r.source_id],
+    )) {
       yield {
         type: 'review',
         source: r.source,

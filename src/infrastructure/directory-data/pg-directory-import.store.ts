@@ -22,6 +22,7 @@ import { BulkColumn, bulkInsert, runQuery } from '../seed/bulk-insert';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 
 const TIMEOUT_MS = 30 * 60_000;
+const TRACE = process.env.IMPORT_TRACE === '1';
 const BATCH = 2_000;
 /** The seed's advisory lock: an import and a seed never run at once. */
 const SEED_LOCK_KEY = 0x67746164;
@@ -191,8 +192,13 @@ class PgImportSession extends DirectoryImportSession {
     super();
   }
 
-  private run(sql: string, values?: unknown[]) {
-    return runQuery(this.client, TIMEOUT_MS, sql, values);
+  private async run(sql: string, values?: unknown[]) {
+    const t0 = Date.now();
+    const r = await runQuery(this.client, TIMEOUT_MS, sql, values);
+    const ms = Date.now() - t0;
+    // IMPORT_TRACE=1 names every statement that takes a while (for tuning imports).
+    if (TRACE && ms > 200) process.stderr.write(`[import] ${ms} ms  ${sql.replace(/\s+/g, ' ').slice(0, 110)}\n`);
+    return r;
   }
 
   async open(): Promise<void> {
@@ -530,7 +536,8 @@ class PgImportSession extends DirectoryImportSession {
     await this.run(
       `UPDATE s_doctors s SET doctor_id = d.id FROM doctors d WHERE d.cpso_number = s.cpso_number`,
     );
-    // Practice links: replaced for the doctors whose set of clinics (or primary) changed.
+    // Practice links: replaced for the doctors whose set of clinics (or primary) changed, found by
+    // comparing one sorted signature per doctor (hash joins: linear in the file).
     await this.run(`
       CREATE TEMP TABLE s_links ON COMMIT DROP AS
       SELECT s.doctor_id, c.id AS clinic_id, bool_or((r->>'primary')::boolean) AS is_primary
@@ -539,13 +546,14 @@ class PgImportSession extends DirectoryImportSession {
        GROUP BY 1, 2`);
     await this.run(`
       CREATE TEMP TABLE s_relinked ON COMMIT DROP AS
-      SELECT s.doctor_id FROM s_doctors s
-       WHERE EXISTS (
-         (SELECT clinic_id, is_primary FROM s_links l WHERE l.doctor_id = s.doctor_id
-          EXCEPT SELECT clinic_id, is_primary FROM doctor_clinics x WHERE x.doctor_id = s.doctor_id)
-         UNION ALL
-         (SELECT clinic_id, is_primary FROM doctor_clinics x WHERE x.doctor_id = s.doctor_id
-          EXCEPT SELECT clinic_id, is_primary FROM s_links l WHERE l.doctor_id = s.doctor_id))`);
+      SELECT n.doctor_id
+        FROM (SELECT doctor_id, array_agg(clinic_id::text || ':' || is_primary ORDER BY clinic_id) AS sig
+                FROM s_links GROUP BY doctor_id) n
+        LEFT JOIN (SELECT x.doctor_id,
+                          array_agg(x.clinic_id::text || ':' || x.is_primary ORDER BY x.clinic_id) AS sig
+                     FROM doctor_clinics x JOIN s_doctors s ON s.doctor_id = x.doctor_id
+                    GROUP BY x.doctor_id) o USING (doctor_id)
+       WHERE o.sig IS DISTINCT FROM n.sig`);
     await this.run(
       `DELETE FROM doctor_clinics x USING s_relinked r WHERE x.doctor_id = r.doctor_id`,
     );

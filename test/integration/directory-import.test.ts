@@ -54,7 +54,11 @@ describe('data import (integration)', () => {
 
   it('imports real-looking records; the API serves them with derived hours, nearTTC and provenance', async () => {
     const before = (await get('/doctors?limit=1')).body.total as number;
+    let drawn = '';
+    quiet.stderr.on('data', (c: Buffer) => (drawn += c.toString()));
     const s = await importFile(file('good.ndjson'));
+    // Not a terminal: no progress bar.
+    expect(drawn).toBe('');
     expect(s).toMatchObject({
       inserted: 8,
       updated: 0,

@@ -11,7 +11,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 /** Longer passwords only cost hashing time: refuse them rather than hash megabytes. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-const EMAIL = /^[^\s@<>"'`]{1,64}@[^\s@<>"'`]+\.[^\s@<>"'`]{2,}$/;
+const EMAIL = /^[^\s@<>"'\x60]{1,64}@[^\s@<>"'\x60]+\.[^\s@<>"'\x60]{2,}$/;
 
 /** The address as stored and compared: trimmed, lower-case; null when it is not an address. */
 export function normalizeEmail(raw: string): string | null {

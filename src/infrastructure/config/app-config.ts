@@ -68,7 +68,7 @@ export interface AppConfig {
   readonly admin: {
     readonly idleMinutes: number;
     readonly sessionHours: number;
-    /** Usage counts are written this often (a crash loses at most this much). */
+    /** Usage counts are written this often (a crash loses at most this much); 0 counts nothing. */
     readonly usageFlushSeconds: number;
   };
 }
@@ -275,7 +275,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     admin: {
       idleMinutes: int(env, 'ADMIN_IDLE_MINUTES', 30, 1, 1440),
       sessionHours: int(env, 'ADMIN_SESSION_HOURS', 12, 1, 720),
-      usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 1, 3600),
+      usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 0, 3600),
     },
   };
 }

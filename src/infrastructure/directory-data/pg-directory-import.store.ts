@@ -197,7 +197,8 @@ class PgImportSession extends DirectoryImportSession {
     const r = await runQuery(this.client, TIMEOUT_MS, sql, values);
     const ms = Date.now() - t0;
     // IMPORT_TRACE=1 names every statement that takes a while (for tuning imports).
-    if (TRACE && ms > 200) process.stderr.write(`[import] ${ms} ms  ${sql.replace(/\s+/g, ' ').slice(0, 110)}\n`);
+    if (TRACE && ms > 200)
+      process.stderr.write(`[import] ${ms} ms  ${sql.replace(/\s+/g, ' ').slice(0, 110)}\n`);
     return r;
   }
 

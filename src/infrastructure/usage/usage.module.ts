@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { UsageRecorder, UsageRepository } from '../../application/usage/usage';
+import { NoUsageRecorder, UsageRecorder, UsageRepository } from '../../application/usage/usage';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/core.module';
 import { TypeOrmUsageRepository } from '../persistence/usage/typeorm-usage.repository';
@@ -13,7 +13,9 @@ import { BufferedUsageRecorder } from './buffered-usage-recorder';
     {
       provide: UsageRecorder,
       useFactory: (repo: UsageRepository, config: AppConfig) =>
-        new BufferedUsageRecorder(repo, config.admin.usageFlushSeconds * 1000),
+        config.admin.usageFlushSeconds === 0
+          ? new NoUsageRecorder()
+          : new BufferedUsageRecorder(repo, config.admin.usageFlushSeconds * 1000),
       inject: [UsageRepository, APP_CONFIG],
     },
   ],

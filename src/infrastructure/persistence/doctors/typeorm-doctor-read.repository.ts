@@ -164,10 +164,6 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     return this.pageOf(pageSql, p, page, total);
   }
 
-  /**
-   * One statement: the doctor with the primary clinic, the rating histogram and the five most
-   * recent reviews (both through the doctor's partial review index, in subqueries).
-   */
   async findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
     const rows = await this.ds.query<
       (DoctorRow & {
@@ -177,19 +173,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
         referral_only: boolean;
         expired_at: Date | null;
         source: string;
-        histogram: [number, number, number, number, number];
-        recent: ReviewRow[];
       })[]
     >(
-      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only,
-              d.expired_at, d.source,
-              (SELECT json_build_array(count(*) FILTER (WHERE r.rating = 1), count(*) FILTER (WHERE r.rating = 2),
-                                       count(*) FILTER (WHERE r.rating = 3), count(*) FILTER (WHERE r.rating = 4),
-                                       count(*) FILTER (WHERE r.rating = 5))
-                 FROM reviews r WHERE r.doctor_id = d.id) AS histogram,
-              (SELECT coalesce(json_agg(x ORDER BY x.o), '[]'::json)
-                 FROM (SELECT ${REVIEW_COLUMNS}, row_number() OVER (ORDER BY review_date DESC, id DESC) AS o
-                         FROM reviews WHERE doctor_id = d.id ORDER BY review_date DESC, id DESC LIMIT 5) x) AS recent
+      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at, d.source
          FROM doctors d
          JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.is_primary
          JOIN clinics c ON c.id = dc.clinic_id
@@ -198,7 +184,18 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     );
     const row = rows[0];
     if (!row) return null;
-    const [h1, h2, h3, h4, h5] = row.histogram;
+    const [histogram, recent] = await Promise.all([
+      this.ds.query<{ rating: number; n: number }[]>(
+        `SELECT rating, count(*)::int AS n FROM reviews WHERE doctor_id = $1 GROUP BY rating`,
+        [row.id],
+      ),
+      this.ds.query<ReviewRow[]>(
+        `SELECT ${REVIEW_COLUMNS} FROM reviews WHERE doctor_id = $1 ORDER BY review_date DESC, id DESC LIMIT 5`,
+        [row.id],
+      ),
+    ]);
+    const ratingHistogram = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+    for (const h of histogram) ratingHistogram[h.rating as 1 | 2 | 3 | 4 | 5] = h.n;
     return {
       ...toDoctorRecord(row, await this.refs.names()),
       referralRequired: row.referral_required,
@@ -207,8 +204,8 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       referralOnly: row.referral_only,
       expiredAt: row.expired_at,
       source: row.source,
-      ratingHistogram: { 1: h1, 2: h2, 3: h3, 4: h4, 5: h5 },
-      recentReviews: row.recent.map(toReview),
+      ratingHistogram,
+      recentReviews: recent.map(toReview),
     };
   }
 

@@ -1,60 +1,32 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
-import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { Page } from 'playwright-core';
 import { runOperatorsCommand } from '../../src/interface/cli/commands/operators.command';
-import { chromiumPath, freePort } from '../support/browser';
-import { createTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import {
+  browserSuite,
+  SCREENSHOTS as SHOTS,
+  useBrowserApp,
+  watchConsole,
+} from '../support/browser';
 
 /**
  * The dashboard in a real browser (Debian's Chromium through playwright-core): sign in, issue an
  * admin key, use it against the API, revoke it, see the API refuse it, sign out; a screenshot of
  * every page under test-results/screenshots (desktop, and a phone-sized window).
  */
-const executablePath = chromiumPath();
-const SHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots');
-const suite = executablePath ? describe : describe.skip;
-if (!executablePath) {
-  console.warn(
-    'SKIPPED browser tests: no chromium (apt-get install chromium, or set CHROMIUM_PATH)',
-  );
-}
 const EMAIL = 'oncall@example.com';
 const PASSWORD = 'the 2 a.m. password';
 
-suite('admin dashboard in a real browser', () => {
-  let db: TestDatabase;
-  let t: TestApp;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    db = await createTestDatabase('admin_browser');
-    await seedDemoData(db.dataSource, { doctors: 30, seed: 5 });
-    await runOperatorsCommand(['add', EMAIL], db.dataSource, async () => PASSWORD);
-    const port = await freePort();
-    // localhost: a secure context, so the Secure __Host- cookies work over plain HTTP in tests.
-    base = `http://localhost:${port}`;
-    t = await createTestApp(db, { PUBLIC_URL: base, USAGE_FLUSH_SECONDS: '1' });
-    await t.app.listen(port, '127.0.0.1');
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await db?.drop();
+browserSuite()('admin dashboard in a real browser', () => {
+  // localhost: a secure context, so the Secure __Host- cookies work over plain HTTP in tests.
+  const ctx = useBrowserApp('admin_browser', {
+    host: 'localhost',
+    env: { USAGE_FLUSH_SECONDS: '1' },
+    prepare: (db) =>
+      runOperatorsCommand(['add', EMAIL], db.dataSource, async () => PASSWORD).then(
+        () => undefined,
+      ),
   });
 
-  function watchConsole(page: Page): string[] {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return errors;
-  }
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: join(SHOTS, `admin-${name}.png`), fullPage: true });
 
@@ -64,15 +36,15 @@ suite('admin dashboard in a real browser', () => {
     await page.getByLabel('E-mail address').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
+    await page.waitForURL(`${ctx.base}/admin`);
   }
 
   it('signs in, issues an admin key, uses it, revokes it, sees the API refuse it, signs out', async () => {
-    const context = await browser.newContext({
+    const context = await ctx.browser.newContext({
       viewport: { width: 1280, height: 900 },
-      baseURL: base,
+      baseURL: ctx.base,
     });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.base });
     const page = await context.newPage();
     const errors = watchConsole(page);
 
@@ -92,7 +64,7 @@ suite('admin dashboard in a real browser', () => {
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
     await shot(page, 'key-issued');
 
-    const use = await fetch(`${base}/api/v1/doctors?limit=100`, {
+    const use = await fetch(`${ctx.base}/api/v1/doctors?limit=100`, {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(use.status).toBe(200);
@@ -106,7 +78,7 @@ suite('admin dashboard in a real browser', () => {
     await expect(page.locator('main').textContent()).resolves.toMatch(/is revoked/);
     await shot(page, 'revoked');
 
-    const refused = await fetch(`${base}/api/v1/doctors?limit=1`, {
+    const refused = await fetch(`${ctx.base}/api/v1/doctors?limit=1`, {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(refused.status).toBe(401);
@@ -131,9 +103,9 @@ suite('admin dashboard in a real browser', () => {
   });
 
   it('works on a phone-sized window, with the chart counting the requests made', async () => {
-    const context = await browser.newContext({
+    const context = await ctx.browser.newContext({
       viewport: { width: 390, height: 844 },
-      baseURL: base,
+      baseURL: ctx.base,
     });
     const page = await context.newPage();
     const errors = watchConsole(page);

@@ -1,63 +1,25 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
-import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
-import { chromiumPath, freePort } from '../support/browser';
-import { createTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import {
+  browserSuite,
+  SCREENSHOTS as SHOTS,
+  useBrowserApp,
+  watchConsole,
+} from '../support/browser';
 
 /**
  * The purchase in a real browser (Debian's Chromium through playwright-core), on a phone-sized
  * window and a desktop one: the pages work, the policy blocks nothing they need, the key is shown
  * once, the copy button copies it. Screenshots go to test-results/ to be looked at.
  */
-const executablePath = chromiumPath();
-const SHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots');
-const suite = executablePath ? describe : describe.skip;
-if (!executablePath) {
-  console.warn(
-    'SKIPPED browser tests: no chromium (apt-get install chromium, or set CHROMIUM_PATH)',
-  );
-}
-
-suite('checkout in a real browser', () => {
-  let db: TestDatabase;
-  let t: TestApp;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    db = await createTestDatabase('checkout_browser');
-    await seedDemoData(db.dataSource, { doctors: 30, seed: 3 });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp(db, { PUBLIC_URL: base });
-    await t.app.listen(port, '127.0.0.1');
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await db?.drop();
-  });
-
-  /** Fails the test on any console error (a CSP violation is one). */
-  function watchConsole(page: Page): string[] {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return errors;
-  }
+browserSuite()('checkout in a real browser', () => {
+  const ctx = useBrowserApp('checkout_browser');
 
   it.each([
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 900 }],
   ])('buys a live key on a %s-sized window and sees it once', async (label, viewport) => {
-    const context = await browser.newContext({ viewport, baseURL: base });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const context = await ctx.browser.newContext({ viewport, baseURL: ctx.base });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.base });
     const page = await context.newPage();
     const errors = watchConsole(page);
 
@@ -91,7 +53,7 @@ suite('checkout in a real browser', () => {
     await page.screenshot({ path: join(SHOTS, `already-shown-${label}.png`), fullPage: true });
 
     // The key works against the API.
-    const r = await fetch(`${base}/api/v1/doctors?limit=20`, {
+    const r = await fetch(`${ctx.base}/api/v1/doctors?limit=20`, {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(r.status).toBe(200);
@@ -100,9 +62,9 @@ suite('checkout in a real browser', () => {
   });
 
   it('cancelling on the demo page returns to the checkout with a message', async () => {
-    const context = await browser.newContext({
+    const context = await ctx.browser.newContext({
       viewport: { width: 390, height: 844 },
-      baseURL: base,
+      baseURL: ctx.base,
     });
     const page = await context.newPage();
     await page.goto('/checkout');
@@ -111,6 +73,28 @@ suite('checkout in a real browser', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/checkout\?cancelled=1/);
     await expect(page.locator('main').textContent()).resolves.toMatch(/Checkout cancelled/);
+    await context.close();
+  });
+
+  it('answers a bad address with a readable error page, not JSON', async () => {
+    const context = await ctx.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: ctx.base,
+    });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const r = await page.goto('/checkout/complete');
+    expect(r?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'That did not work',
+    );
+    await expect(page.locator('main').textContent()).resolves.toMatch(/needs the session_id/);
+    await page.screenshot({ path: join(SHOTS, 'error-400-phone.png'), fullPage: true });
+    const missing = await page.goto('/checkout/demo/nothing-here');
+    expect(missing?.status()).toBe(404);
+    await page.screenshot({ path: join(SHOTS, 'error-404-phone.png'), fullPage: true });
+    // The 4xx answers themselves are the only console lines (Chromium logs failed loads).
+    expect(errors.every((e) => /status of 40[04]/.test(e))).toBe(true);
     await context.close();
   });
 });

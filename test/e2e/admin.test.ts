@@ -287,6 +287,18 @@ describe('admin dashboard (e2e)', () => {
     expect(bad.status).toBe(200);
     expect(bad.text).toMatch(/A prefix is letters/);
     expect((await c.get('/admin/keys?page=99999')).status).toBe(200);
+    // Hostile filters and ids, signed in: answered, never a 5xx.
+    for (const path of [
+      '/admin/keys?tier=%00&state=%FF&page=-1',
+      '/admin/keys?tier=live&tier=admin',
+      `/admin/keys?prefix=${'a'.repeat(2000)}`,
+      '/admin/keys/%00/revoke',
+      '/admin/orders?page=%00',
+      '/admin/audit?page=1e309',
+    ]) {
+      const r = await c.get(path);
+      expect({ path, ok: r.status < 500 }).toEqual({ path, ok: true });
+    }
   });
 
   it('changes the password (other sessions end) and ends other sessions on request', async () => {

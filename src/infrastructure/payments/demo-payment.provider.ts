@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import StripeClient from 'stripe';
-import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import {
   CheckoutSessionRequest,
   CreatedCheckoutSession,
-  InvalidPaymentEventError,
   PaymentEvent,
   PaymentProvider,
   SessionPaymentStatus,
 } from '../../application/checkout/payment-provider';
-import { toPaymentEvent } from './stripe-event.mapper';
-import { verifierMessage, WEBHOOK_TOLERANCE_SECONDS } from './stripe-payment.provider';
+import { verifiedPaymentEvent } from './stripe-event.mapper';
 
 export interface DemoSession {
   readonly id: string;
@@ -69,26 +66,20 @@ export class DemoPaymentProvider extends PaymentProvider {
     return 'open';
   }
 
-  async parseEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
-    if (!signature) throw new InvalidPaymentEventError('missing Stripe-Signature header');
-    let event: Stripe.Event;
-    try {
-      event = this.verifier.webhooks.constructEvent(
-        rawBody,
-        signature,
-        this.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch (e) {
-      throw new InvalidPaymentEventError(verifierMessage(e));
-    }
-    return toPaymentEvent(event, async (paymentRef) => {
-      const rows = await this.ds.query<{ id: string }[]>(
-        `SELECT id FROM demo_payment_sessions WHERE payment_ref = $1`,
-        [paymentRef],
-      );
-      return rows[0]?.id ?? null;
-    });
+  parseEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
+    return verifiedPaymentEvent(
+      this.verifier.webhooks,
+      rawBody,
+      signature,
+      this.webhookSecret,
+      async (paymentRef) => {
+        const rows = await this.ds.query<{ id: string }[]>(
+          `SELECT id FROM demo_payment_sessions WHERE payment_ref = $1`,
+          [paymentRef],
+        );
+        return rows[0]?.id ?? null;
+      },
+    );
   }
 
   /** The session behind the demo's hosted page; null for an unknown or malformed id. */

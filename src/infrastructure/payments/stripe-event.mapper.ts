@@ -5,6 +5,9 @@ import {
   PaymentEvent,
 } from '../../application/checkout/payment-provider';
 
+/** Webhook deliveries older than this are refused (decisions.md: 5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 /** Finds the checkout session of a payment (charge events name the payment, not the session). */
 export type SessionOfPayment = (paymentRef: string) => Promise<string | null>;
 
@@ -63,4 +66,34 @@ export async function toPaymentEvent(
     default:
       return { ...base, outcome: null, sessionId: null };
   }
+}
+
+/** The verifier's reason, first sentence only (its messages go on to explain framework setup). */
+export function verifierMessage(e: unknown): string {
+  const first = String((e as Error).message ?? e)
+    .split('\n')[0]
+    .trim();
+  return first.replace(/\. .*$/, '').replace(/\.$/, '') || 'bad signature';
+}
+
+/**
+ * Verifies a delivery with the stripe package's own verifier (HMAC over the raw body, 5-minute
+ * tolerance) and reduces it to a PaymentEvent; the one path of both providers' webhooks.
+ * @throws InvalidPaymentEventError when unsigned, badly signed, too old or malformed.
+ */
+export async function verifiedPaymentEvent(
+  webhooks: Stripe['webhooks'],
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+  sessionOfPayment: SessionOfPayment,
+): Promise<PaymentEvent> {
+  if (!signature) throw new InvalidPaymentEventError('missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (e) {
+    throw new InvalidPaymentEventError(verifierMessage(e));
+  }
+  return toPaymentEvent(event, sessionOfPayment);
 }

@@ -3,15 +3,11 @@ import type Stripe from 'stripe';
 import {
   CheckoutSessionRequest,
   CreatedCheckoutSession,
-  InvalidPaymentEventError,
   PaymentEvent,
   PaymentProvider,
   SessionPaymentStatus,
 } from '../../application/checkout/payment-provider';
-import { toPaymentEvent } from './stripe-event.mapper';
-
-/** Webhook deliveries older than this are refused (decisions.md: 5 minutes). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+import { verifiedPaymentEvent } from './stripe-event.mapper';
 
 export interface StripeSettings {
   readonly secretKey: string;
@@ -31,14 +27,6 @@ export function stripeClientOptions(apiBase: string | undefined): Stripe.StripeC
     port: url.port || (url.protocol === 'https:' ? 443 : 80),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
   };
-}
-
-/** The verifier's reason, first sentence only (its messages go on to explain framework setup). */
-export function verifierMessage(e: unknown): string {
-  const first = String((e as Error).message ?? e)
-    .split('\n')[0]
-    .trim();
-  return first.replace(/\. .*$/, '').replace(/\.$/, '') || 'bad signature';
 }
 
 /**
@@ -94,25 +82,19 @@ export class StripePaymentProvider extends PaymentProvider {
     return 'open';
   }
 
-  async parseEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
-    if (!signature) throw new InvalidPaymentEventError('missing Stripe-Signature header');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(
-        rawBody,
-        signature,
-        this.settings.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch (e) {
-      throw new InvalidPaymentEventError(verifierMessage(e));
-    }
-    return toPaymentEvent(event, async (paymentIntent) => {
-      const list = await this.stripe.checkout.sessions.list({
-        payment_intent: paymentIntent,
-        limit: 1,
-      });
-      return list.data[0]?.id ?? null;
-    });
+  parseEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
+    return verifiedPaymentEvent(
+      this.stripe.webhooks,
+      rawBody,
+      signature,
+      this.settings.webhookSecret,
+      async (paymentIntent) => {
+        const list = await this.stripe.checkout.sessions.list({
+          payment_intent: paymentIntent,
+          limit: 1,
+        });
+        return list.data[0]?.id ?? null;
+      },
+    );
   }
 }

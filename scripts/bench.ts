@@ -18,7 +18,14 @@ import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
 import { loadEndpoint, probe } from './bench/load';
 import { RESULTS_DIR } from './bench/paths';
 import { directoryUseCases, recordingDataSource } from './bench/recording';
-import { compareAggregates, EndpointReport, httpTable, p99Verdict, sqlTable } from './bench/report';
+import {
+  compareAggregates,
+  EndpointReport,
+  httpTable,
+  mixedVerdict,
+  p99Verdict,
+  sqlTable,
+} from './bench/report';
 import { BENCH_DATABASE, loadBenchSettings } from './bench/settings';
 import {
   freePort,
@@ -83,7 +90,7 @@ async function directSql(
   const out = new Map<string, SqlTiming>();
   try {
     for (const e of endpoints) {
-      if (e.kind === 'baseline') continue;
+      if (e.kind === 'baseline' || e.kind === 'mixed') continue;
       const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs));
       const t = await timeStatements(client, captured, runs);
       out.set(e.name, t);
@@ -161,7 +168,9 @@ async function main(): Promise<void> {
     const verdict =
       e.kind === 'baseline'
         ? { pass: true, reason: 'baseline, not a target' }
-        : p99Verdict(http, settings.p99TargetMs);
+        : e.kind === 'mixed'
+          ? mixedVerdict(http, settings.p99TargetMs)
+          : p99Verdict(http, settings.p99TargetMs);
     rows.push({
       name: e.name,
       kind: e.kind,

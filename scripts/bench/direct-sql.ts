@@ -1,3 +1,7 @@
+import {
+  isPreparable,
+  preparedStatementName,
+} from '../../src/infrastructure/database/prepared-reads';
 import { Client } from 'pg';
 import { Target } from './endpoints';
 import { DirectoryUseCases, Recorder, RecordedQuery } from './recording';
@@ -51,7 +55,13 @@ export async function timeStatements(
   captured: readonly RecordedQuery[][],
   runs: number,
 ): Promise<SqlTiming> {
-  const exec = (q: RecordedQuery) => client.query({ text: q.sql, values: q.params as unknown[] });
+  // As the service sends them: reads as named prepared statements (prepared-reads.ts).
+  const exec = (q: RecordedQuery) =>
+    client.query({
+      name: isPreparable(q.sql) ? preparedStatementName(q.sql) : undefined,
+      text: q.sql,
+      values: q.params as unknown[],
+    });
   for (const statements of captured) for (const q of statements) await exec(q);
   const totals: number[] = [];
   const slowest: number[] = [];

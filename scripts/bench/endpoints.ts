@@ -12,14 +12,14 @@ export interface Target {
   readonly call: (u: DirectoryUseCases) => Promise<unknown>;
 }
 
-export type EndpointKind = 'list' | 'item' | 'aggregate' | 'baseline';
+export type EndpointKind = 'list' | 'item' | 'aggregate' | 'mixed' | 'baseline';
 
 /** A row of the report: requests of one shape, rotated so that no single answer is measured. */
 export interface Endpoint {
   readonly name: string;
   /**
    * list: lists, search and distance orderings; item: detail, reviews, signals; aggregate: summary,
-   * metadata; baseline: no key, no database (the framework's ceiling on this machine, not a target).
+   * metadata; mixed: every data case's URLs interleaved (target: 1,500 req/s as well); baseline: no key, no database (the framework's ceiling on this machine, not a target).
    */
   readonly kind: EndpointKind;
   readonly targets: readonly Target[];
@@ -233,6 +233,33 @@ const OFFSETS = [0, 25, 50];
 
 /** The fixed mix of the benchmark (issue 3, item 4). */
 export function benchEndpoints(s: Samples): Endpoint[] {
+  const cases = dataEndpoints(s);
+  return [
+    ...cases,
+    {
+      name: 'mixed',
+      kind: 'mixed',
+      targets: interleave(cases.filter((e) => e.kind !== 'aggregate')),
+    },
+    { name: 'summary', kind: 'aggregate', targets: [request.summary()] },
+    { name: 'metadata specialties', kind: 'aggregate', targets: [request.specialties()] },
+    { name: 'metadata languages', kind: 'aggregate', targets: [request.languages()] },
+    { name: 'ping (baseline)', kind: 'baseline', targets: [request.ping()] },
+  ];
+}
+
+/** Round robin over the cases' URLs: one of each case in turn, until every URL is taken once. */
+export function interleave(cases: readonly Endpoint[]): Target[] {
+  const out: Target[] = [];
+  const longest = Math.max(...cases.map((e) => e.targets.length));
+  for (let i = 0; i < longest; i++) {
+    for (const e of cases) if (i < e.targets.length) out.push(e.targets[i]);
+  }
+  return out;
+}
+
+/** The lists, searches, distance orderings and items of the mix. */
+function dataEndpoints(s: Samples): Endpoint[] {
   const langs = leading('Punjabi', s.languages, 8);
   const specs = leading('Cardiology', s.specialties, 8);
   const specialistSpecs = leading(
@@ -371,9 +398,5 @@ export function benchEndpoints(s: Samples): Endpoint[] {
     { name: 'clinic detail', kind: 'item', targets: s.clinicIds.map(request.clinic) },
     { name: 'clinic reviews', kind: 'item', targets: s.clinicIds.map(request.clinicReviews) },
     { name: 'clinic signals', kind: 'item', targets: s.clinicIds.map(request.clinicSignals) },
-    { name: 'summary', kind: 'aggregate', targets: [request.summary()] },
-    { name: 'metadata specialties', kind: 'aggregate', targets: [request.specialties()] },
-    { name: 'metadata languages', kind: 'aggregate', targets: [request.languages()] },
-    { name: 'ping (baseline)', kind: 'baseline', targets: [request.ping()] },
   ];
 }

@@ -19,6 +19,16 @@ export interface Verdict {
 }
 
 /** p99 under the target, and every answer a 2xx without transport errors (issue 3). */
+/** The mixed case's throughput target (issue 14), beside its p99. */
+export const MIXED_RPS_TARGET = 1500;
+
+export function mixedVerdict(http: LoadResult, targetMs: number): Verdict {
+  const p99 = p99Verdict(http, targetMs);
+  const fast = http.rps >= MIXED_RPS_TARGET;
+  const rps = `${http.rps} req/s ${fast ? '>=' : '<'} ${MIXED_RPS_TARGET}`;
+  return { pass: p99.pass && fast, reason: `${p99.reason}; ${rps}` };
+}
+
 export function p99Verdict(http: LoadResult, targetMs: number): Verdict {
   if (http.requests === 0) return { pass: false, reason: 'no answers' };
   if (http.non2xx > 0 || http.errors > 0 || http.timeouts > 0) {

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/core.module';
 import { dataSourceOptions } from './data-source-options';
+import { preparedReads, underlyingDataSource } from './prepared-reads';
 
 /**
  * Injection token of the DataSource that directory reads go to: a replica when
@@ -40,7 +41,7 @@ export class ReplicaSync {
   ) {}
 
   get hasReplica(): boolean {
-    return this.read !== this.primary;
+    return underlyingDataSource(this.read) !== this.primary;
   }
 
   async caughtUp(): Promise<void> {
@@ -78,7 +79,8 @@ class ReadSourceCloser implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.read !== this.primary && this.read.isInitialized) await this.read.destroy();
+    const read = underlyingDataSource(this.read);
+    if (read !== this.primary && read.isInitialized) await read.destroy();
   }
 }
 
@@ -86,7 +88,7 @@ const readSourceProvider: Provider = {
   provide: DIRECTORY_READ_SOURCE,
   inject: [DataSource, APP_CONFIG],
   useFactory: async (primary: DataSource, config: AppConfig): Promise<DataSource> => {
-    if (!config.databaseReadUrl) return primary;
+    if (!config.databaseReadUrl) return preparedReads(primary);
     const replica = new DataSource({
       ...dataSourceOptions(config.databaseReadUrl, config.db),
       migrations: [],
@@ -95,7 +97,7 @@ const readSourceProvider: Provider = {
         application_name: 'gta-directory-read',
       },
     });
-    return replica.initialize();
+    return preparedReads(await replica.initialize());
   },
 };
 

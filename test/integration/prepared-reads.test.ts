@@ -1,0 +1,116 @@
+import { DataSource } from 'typeorm';
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { dataSourceOptions } from '../../src/infrastructure/database/data-source-options';
+import {
+  isPreparable,
+  preparedReads,
+  underlyingDataSource,
+} from '../../src/infrastructure/database/prepared-reads';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { DOCTORS, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
+import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
+
+/**
+ * Issue 14, item 2: the directory's lookups run as named prepared statements (parsed once per
+ * connection, planned once by PostgreSQL), pages and patterns stay unnamed, and nothing a
+ * caller sees changes: the same rows, the same driver errors.
+ */
+describe('prepared reads', () => {
+  let db: TestDatabase;
+  let single: DataSource;
+  let prepared: DataSource;
+
+  const repository = (ds: DataSource) => {
+    const cache = new NoReadCache();
+    return new TypeOrmDoctorReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+    );
+  };
+  /** The statements prepared on the one connection of `single`, by their text. */
+  const preparedTexts = async (): Promise<string[]> =>
+    (
+      await single.query<{ statement: string }[]>(
+        `SELECT statement FROM pg_prepared_statements WHERE name LIKE 'gtad\\_%'`,
+        [],
+      )
+    ).map((r) => r.statement);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('prepared_reads');
+    await loadDirectoryFixture(db.dataSource);
+    // One connection, so the prepared statements seen are those of the reads just made.
+    single = new DataSource(dataSourceOptions(db.url, { ...TEST_DB_SETTINGS, poolSize: 1 }));
+    await single.initialize();
+    prepared = preparedReads(single);
+  });
+  afterAll(async () => {
+    await single?.destroy();
+    await db?.drop();
+  });
+
+  it('a doctor read through prepared statements is the same as through TypeORM', async () => {
+    const cpso = DOCTORS[0].cpso;
+    const plain = await repository(db.dataSource).findByCpso(cpso);
+    const viaPrepared = await repository(prepared).findByCpso(cpso);
+    expect(plain).not.toBeNull();
+    expect(viaPrepared).toEqual(plain);
+    // Twice more: the named statements are reused, not prepared again (no duplicate-name error).
+    expect(await repository(prepared).findByCpso(cpso)).toEqual(plain);
+    expect(await repository(prepared).findByCpso('999999')).toBeNull();
+    const texts = await preparedTexts();
+    expect(texts.some((t) => /WHERE d\.cpso_number = \$1/.test(t))).toBe(true);
+    expect(texts.some((t) => /FROM reviews WHERE doctor_id = \$1 GROUP BY rating/.test(t))).toBe(
+      true,
+    );
+  });
+
+  it('pages, name patterns and distances are planned for their values (never named)', async () => {
+    const page = { limit: 5, offset: 0 };
+    const plainList = await repository(db.dataSource).list({ accepting: true }, page, FIXTURE_NOW);
+    const list = await repository(prepared).list({ accepting: true }, page, FIXTURE_NOW);
+    expect(list).toEqual(plainList);
+    expect(list.items.length).toBeGreaterThan(0);
+    const found = await repository(prepared).search('smi', {}, page, FIXTURE_NOW);
+    expect(found).toEqual(await repository(db.dataSource).search('smi', {}, page, FIXTURE_NOW));
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => /\b(LIMIT|OFFSET)\s+\$\d/.test(t))).toEqual([]);
+    expect(texts.filter((t) => /\bLIKE\b/.test(t))).toEqual([]);
+    expect(isPreparable('SELECT id FROM doctors WHERE cpso_number = $1')).toBe(true);
+    expect(isPreparable('SELECT id FROM doctors ORDER BY name LIMIT $1')).toBe(false);
+    expect(isPreparable('SELECT id FROM doctors WHERE name LIKE $1')).toBe(false);
+    expect(isPreparable('SELECT g.earth <-> ll_to_earth($1, $2) FROM doctor_geo g')).toBe(false);
+    expect(isPreparable('UPDATE api_keys SET label = $1')).toBe(false);
+  });
+
+  it('keeps the driver error (its code, which the error mapping reads)', async () => {
+    await expect(
+      prepared.query('SELECT id FROM doctors WHERE id = $1', ['not-a-uuid']),
+    ).rejects.toMatchObject({ code: '22P02' });
+    // The connection is still usable, and the statement too, with a good value.
+    const rows = await prepared.query<unknown[]>('SELECT id FROM doctors WHERE id = $1', [
+      '00000000-0000-4000-8000-000000000000',
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('a named statement survives a refresh of the read model it reads', async () => {
+    const sql = 'SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets s WHERE s.accepting = $1';
+    const before = await prepared.query<{ n: number }[]>(sql, [true]);
+    await db.dataSource.query(`UPDATE clinics SET accepting_new_patients = true`);
+    await db.dataSource.query('REFRESH MATERIALIZED VIEW doctor_search');
+    await db.dataSource.query('REFRESH MATERIALIZED VIEW doctor_facets');
+    const after = await prepared.query<{ n: number }[]>(sql, [true]);
+    const plain = await db.dataSource.query<{ n: number }[]>(sql, [true]);
+    expect(after).toEqual(plain);
+    expect(after[0].n).not.toBe(before[0].n);
+  });
+
+  it('is the same DataSource underneath (no phantom replica)', () => {
+    expect(underlyingDataSource(prepared)).toBe(single);
+    expect(underlyingDataSource(single)).toBe(single);
+  });
+});

@@ -44,7 +44,8 @@ browserSuite()('checkout in a real browser', () => {
     expect(key).toMatch(/^gtad_live_/);
     await page.screenshot({ path: join(SHOTS, `key-shown-${label}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Copy the key' }).click();
-    await expect(page.getByRole('button', { name: 'Copied' }).isVisible()).resolves.toBe(true);
+    // The label changes once the clipboard write has resolved (asynchronously): wait for it.
+    await page.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5000 });
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
 
     await page.reload();

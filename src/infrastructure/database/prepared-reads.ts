@@ -71,6 +71,5 @@ export function preparedReads(ds: DataSource): DataSource {
 
 /** The DataSource behind `preparedReads` (or `ds` itself), for identity comparisons. */
 export function underlyingDataSource(ds: DataSource): DataSource {
-  return ((ds as unknown as Record<symbol, DataSource | undefined>)[UNDERLYING] ??
-    ds);
+  return (ds as unknown as Record<symbol, DataSource | undefined>)[UNDERLYING] ?? ds;
 }

@@ -25,14 +25,15 @@ export async function runQuery(
 /**
  * Inserts rows in batches, one statement per batch: each column travels as one array parameter
  * and `unnest` turns the arrays back into rows, so 10,000 rows cost one round trip and one plan.
- * Values that are arrays or JSON travel as text and are cast on the server. Returns rows written.
+ * Values that are arrays or JSON travel as text and are cast on the server. `rows` is read once,
+ * a batch at a time (a generator's rows are never all held). Returns rows written.
  */
 export async function bulkInsert<R>(
   client: PoolClient,
   timeoutMs: number,
   table: string,
   columns: readonly BulkColumn<R>[],
-  rows: readonly R[],
+  rows: Iterable<R>,
   batchSize: number,
 ): Promise<number> {
   const names = columns.map((c) => c.name).join(', ');
@@ -41,11 +42,18 @@ export async function bulkInsert<R>(
   const params = columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ');
   const sql = `INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${params}) AS t(${aliases.join(', ')})`;
   let written = 0;
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize);
+  let batch: R[] = [];
+  const flush = async () => {
     const values = columns.map((c) => batch.map(c.value));
+    batch = [];
     const result = await runQuery(client, timeoutMs, sql, values);
     written += result.rowCount ?? 0;
+  };
+  // Rows may be generated as they are read: only one batch is held at a time.
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
   }
+  if (batch.length > 0) await flush();
   return written;
 }

@@ -2,8 +2,8 @@ import { READ_MODELS, refreshReadModels } from '../persistence/directory/read-mo
 import { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { BulkColumn, bulkInsert, runQuery } from './bulk-insert';
-import { DemoDataset } from './demo-dataset';
-import { generateDemoDataset } from './demo-dataset.generator';
+import { SeedableDataset } from './demo-dataset';
+import { streamDemoDataset } from './demo-dataset.generator';
 import {
   CLINIC_COLUMNS,
   DOCTOR_CLINIC_COLUMNS,
@@ -28,6 +28,17 @@ const SEED_TIMEOUT_MS = 10 * 60_000;
 const LOCK_TIMEOUT = '120s';
 /** Advisory lock key ("gtad seed"): two seeds at once (CLI and a starting service) take turns. */
 const SEED_LOCK_KEY = 0x67746164;
+/** SEED_TRACE=1 prints each step of a seed and its time on standard error (for tuning). */
+const TRACE = process.env.SEED_TRACE === '1';
+
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!TRACE) return work();
+  const t0 = Date.now();
+  const out = await work();
+  const mb = Math.round(process.memoryUsage().rss / 2 ** 20);
+  process.stderr.write(`[seed] ${name}: ${Date.now() - t0} ms (rss ${mb} MB)\n`);
+  return out;
+}
 
 export interface SeedStats {
   specialties: number;
@@ -59,7 +70,10 @@ const DIRECTORY_TABLES = [
  * until the commit instead of waiting on table locks; the notification, sent inside the
  * transaction, is delivered at commit, when the new rows become visible.
  */
-export async function replaceDirectoryData(ds: DataSource, data: DemoDataset): Promise<SeedStats> {
+export async function replaceDirectoryData(
+  ds: DataSource,
+  data: SeedableDataset,
+): Promise<SeedStats> {
   const t0 = Date.now();
   const runner = ds.createQueryRunner();
   try {
@@ -71,21 +85,23 @@ export async function replaceDirectoryData(ds: DataSource, data: DemoDataset): P
       await run(`SET LOCAL statement_timeout = ${SEED_TIMEOUT_MS}`);
       await run(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
       await run('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-      for (const table of DIRECTORY_TABLES) await run(`DELETE FROM ${table}`);
+      await step('delete', async () => {
+        for (const table of DIRECTORY_TABLES) await run(`DELETE FROM ${table}`);
+      });
       const stats = await insertAll(client, data);
-      await run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`);
+      await step('analyze', () => run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`));
       // Plain REFRESH (not CONCURRENTLY): the whole content changes, and a concurrent refresh
       // would diff every row for nothing. Readers of the views wait from here to the commit only.
-      await refreshReadModels((sql) => run(sql));
+      await step('read models', () => refreshReadModels((sql) => run(sql)));
       const payload = JSON.stringify({
         reason: 'seed',
         doctors: stats.doctors,
         clinics: stats.clinics,
       });
       await run('SELECT pg_notify($1, $2)', [DIRECTORY_CHANGED_CHANNEL, payload]);
-      await run('COMMIT');
+      await step('commit', () => run('COMMIT'));
       // Fresh view files have no visibility map yet: vacuum them so counts can be index-only.
-      await run(`VACUUM (ANALYZE) ${READ_MODELS.join(', ')}`);
+      await step('vacuum', () => run(`VACUUM (ANALYZE) ${READ_MODELS.join(', ')}`));
       return { ...stats, ms: Date.now() - t0 };
     } catch (e) {
       await run('ROLLBACK').catch(() => undefined);
@@ -96,10 +112,15 @@ export async function replaceDirectoryData(ds: DataSource, data: DemoDataset): P
   }
 }
 
-async function insertAll(client: PoolClient, data: DemoDataset): Promise<Omit<SeedStats, 'ms'>> {
+async function insertAll(
+  client: PoolClient,
+  data: SeedableDataset,
+): Promise<Omit<SeedStats, 'ms'>> {
   const run = (sql: string, values?: unknown[]) => runQuery(client, SEED_TIMEOUT_MS, sql, values);
-  const insert = <R>(table: string, columns: readonly BulkColumn<R>[], rows: readonly R[]) =>
-    bulkInsert(client, SEED_TIMEOUT_MS, table, columns, rows, BATCH_ROWS);
+  const insert = <R>(table: string, columns: readonly BulkColumn<R>[], rows: Iterable<R>) =>
+    step(`insert ${table}`, () =>
+      bulkInsert(client, SEED_TIMEOUT_MS, table, columns, rows, BATCH_ROWS),
+    );
   // name_key is lower(name) as PostgreSQL computes it, the same as the generated columns elsewhere.
   const catalogue = async (
     table: 'specialties' | 'languages',
@@ -132,11 +153,14 @@ export async function seedDemoData(
   opts: { doctors: number; seed?: number; now?: Date },
 ): Promise<SeedStats> {
   const t0 = Date.now();
-  const data = generateDemoDataset({
-    doctors: opts.doctors,
-    seed: opts.seed ?? DEFAULT_DEMO_SEED,
-    now: opts.now ?? new Date(),
-  });
+  // Reviews are generated while they are written (memory: the doctors and clinics, not the reviews).
+  const data = await step('generate', async () =>
+    streamDemoDataset({
+      doctors: opts.doctors,
+      seed: opts.seed ?? DEFAULT_DEMO_SEED,
+      now: opts.now ?? new Date(),
+    }),
+  );
   const stats = await replaceDirectoryData(ds, data);
   return { ...stats, ms: Date.now() - t0 };
 }

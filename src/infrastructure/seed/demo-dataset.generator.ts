@@ -7,6 +7,7 @@ import {
   DemoDatasetOptions,
   DoctorRow,
   ReviewRow,
+  SeedableDataset,
   SpecialistOfferingRow,
 } from './demo-dataset';
 import { DoctorDraft, generateDoctorDrafts } from './doctor-drafts';
@@ -41,6 +42,16 @@ export function clinicCountFor(doctors: number): number {
  * leaves the others as they were.
  */
 export function generateDemoDataset(opts: DemoDatasetOptions): DemoDataset {
+  const data = streamDemoDataset(opts);
+  return { ...data, reviews: [...data.reviews] };
+}
+
+/**
+ * The same dataset with its reviews generated one at a time as they are read (once): the same
+ * rows in the same order as generateDemoDataset's, without holding them all (a seed of a
+ * million doctors writes 7.5 million reviews).
+ */
+export function streamDemoDataset(opts: DemoDatasetOptions): SeedableDataset {
   if (!Number.isInteger(opts.doctors) || opts.doctors < 0) {
     throw new RangeError(`doctors must be a whole number >= 0, got ${opts.doctors}`);
   }
@@ -128,13 +139,12 @@ function offerings(
   return rows;
 }
 
-function reviews(
+function* reviews(
   rng: SeededRandom,
   doctors: DoctorDraft[],
   clinics: ClinicRow[],
   now: Date,
-): ReviewRow[] {
-  const out: ReviewRow[] = [];
+): Generator<ReviewRow> {
   const reviewsFor = reviewFactory(now);
   const eightYearsAgo = new Date(
     Date.UTC(now.getUTCFullYear() - 8, now.getUTCMonth(), now.getUTCDate()),
@@ -148,11 +158,10 @@ function reviews(
       // Nobody reviews a doctor before they started practising.
       earliest: new Date(Date.UTC(d.row.practice_start_year, 0, 1)),
     };
-    for (const r of reviewsFor(rng, subject, reviewCount(rng, 0.4, 0.28))) out.push(r);
+    yield* reviewsFor(rng, subject, reviewCount(rng, 0.4, 0.28));
   }
   for (const c of clinics) {
     const subject = { kind: 'clinic' as const, id: c.id, earliest: eightYearsAgo };
-    for (const r of reviewsFor(rng, subject, reviewCount(rng, 0.3, 0.35))) out.push(r);
+    yield* reviewsFor(rng, subject, reviewCount(rng, 0.3, 0.35));
   }
-  return out;
 }

@@ -109,6 +109,12 @@ export interface DemoDataset {
   reviews: ReviewRow[];
 }
 
+/**
+ * What a seed writes: the dataset with its reviews (by far its largest part: 7.5 a doctor) as
+ * any iterable, so that they can be generated while they are written instead of held at once.
+ */
+export type SeedableDataset = Omit<DemoDataset, 'reviews'> & { reviews: Iterable<ReviewRow> };
+
 export interface DemoDatasetOptions {
   doctors: number;
   seed: number;

@@ -74,6 +74,12 @@ export function reviewFactory(now: Date): ReviewFactory {
     return s;
   };
   const dates: string[] = [];
+  // Review ids lead with their rank in the dataset (the rest is drawn as before), so a seed
+  // appends to the id and source indexes instead of writing all over them: 7.5 million reviews
+  // of a million-doctor seed went in at 34 µs a row with random ids.
+  let serial = 0;
+  const sequentialId = (random: string) =>
+    [(serial++).toString(16).padStart(8, '0'), random.slice(8)].join('');
   const dateDaysAgo = (days: number) =>
     (dates[days] ??= ymd(new Date(now.getTime() - days * DAY_MS)));
 
@@ -105,7 +111,7 @@ export function reviewFactory(now: Date): ReviewFactory {
       const f = rng.int(0, AUTHOR_FIRST.length - 1);
       const l = rng.int(0, AUTHOR_INITIALS.length - 1);
       out.push({
-        id: rng.uuid(),
+        id: sequentialId(rng.uuid()),
         doctor_id: isDoctor ? subject.id : null,
         clinic_id: isDoctor ? null : subject.id,
         rating,

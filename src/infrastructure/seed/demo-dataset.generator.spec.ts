@@ -2,7 +2,7 @@ import { isOpenEvening, isOpenWeekend, weekdaySummary } from '../../domain/clini
 import { haversineMetres } from '../../domain/geo/haversine';
 import { CLINIC_TYPES } from './catalogues';
 import { DEMO_SOURCE } from './demo-dataset';
-import { clinicCountFor, generateDemoDataset } from './demo-dataset.generator';
+import { clinicCountFor, generateDemoDataset, streamDemoDataset } from './demo-dataset.generator';
 import { GTA_PLACES, SUBWAY_CITIES } from './gta-places';
 import { TTC_SUBWAY_STATIONS } from '../../domain/geo/ttc-subway-stations';
 
@@ -51,6 +51,20 @@ describe('generateDemoDataset: shape and integrity', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of [...ds.clinics, ...ds.doctors]) expect(r.source).toBe(DEMO_SOURCE);
     expect(DEMO_SOURCE).toContain('not real data');
+  });
+
+  it('numbers review ids in the order the reviews are written (appends to the id index)', () => {
+    const ids = ds.reviews.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(ids.map((id, i) => parseInt(id.slice(0, 8), 16) === i).every(Boolean)).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('streams the same reviews one at a time', () => {
+    const stream = streamDemoDataset({ doctors: 3000, seed: 42, now: NOW }).reviews;
+    expect(Array.isArray(stream)).toBe(false);
+    const iterator = stream[Symbol.iterator]();
+    expect([iterator.next().value, iterator.next().value]).toEqual(ds.reviews.slice(0, 2));
   });
 
   it('uses unique synthetic CPSO numbers from 900000', () => {

@@ -6,6 +6,7 @@ import { NearPlaces1764800000000 } from './1764800000000-near-places';
 import { CheckoutOrders1764900000000 } from './1764900000000-checkout-orders';
 import { AdminDashboard1765100000000 } from './1765100000000-admin-dashboard';
 import { DirectoryProvenance1765200000000 } from './1765200000000-directory-provenance';
+import { NameGramCounts1765300000000 } from './1765300000000-name-gram-counts';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CheckoutOrders1764900000000,
   AdminDashboard1765100000000,
   DirectoryProvenance1765200000000,
+  NameGramCounts1765300000000,
 ];

@@ -12,6 +12,7 @@ import { TypeOrmReviewReadRepository } from '../reviews/typeorm-review-read.repo
 import { TypeOrmPostalAreaRepository } from '../geo/typeorm-postal-area.repository';
 import { DirectoryReadCache } from './directory-read-cache';
 import { ListTotals } from './list-totals';
+import { NameGrams } from './name-gram-counts';
 import { ReferenceIds } from './reference-ids';
 
 /**
@@ -28,6 +29,7 @@ import { ReferenceIds } from './reference-ids';
     { provide: PostalAreaRepository, useClass: TypeOrmPostalAreaRepository },
     ReferenceIds,
     ListTotals,
+    NameGrams,
   ],
   exports: [
     DoctorReadRepository,

@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { openDataSource } from '../src/infrastructure/database/data-source-options';
+import {
+  openDataSource,
+  SERVING_SESSION_OPTIONS,
+} from '../src/infrastructure/database/data-source-options';
 import {
   BenchServer,
   migrateAndSeed,
@@ -85,7 +88,12 @@ async function directSql(
   });
   const recorder = recordingDataSource(ds);
   const useCases = directoryUseCases(recorder.dataSource);
-  const client = new Client({ connectionString: url, application_name: 'gtad-bench-direct' });
+  // The service's own session settings, so the direct SQL is planned as the service's is.
+  const client = new Client({
+    connectionString: url,
+    application_name: 'gtad-bench-direct',
+    options: SERVING_SESSION_OPTIONS,
+  });
   await client.connect();
   const out = new Map<string, SqlTiming>();
   try {

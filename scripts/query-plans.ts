@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { openDataSource } from '../src/infrastructure/database/data-source-options';
+import {
+  openDataSource,
+  SERVING_SESSION_OPTIONS,
+} from '../src/infrastructure/database/data-source-options';
 import {
   BenchServer,
   databaseExists,
@@ -175,7 +178,11 @@ async function main(): Promise<number> {
       await ds.destroy();
     }
 
-    const client = new Client({ connectionString: url, application_name: 'gtad-plans' });
+    const client = new Client({
+      connectionString: url,
+      application_name: 'gtad-plans',
+      options: SERVING_SESSION_OPTIONS,
+    });
     await client.connect();
     const plans: StatementPlan[] = [];
     const seen = new Set<string>();

@@ -32,7 +32,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(deps.config, deps.database, deps.clock),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(deps.database.url, deps.config.db),
+          ...dataSourceOptions(deps.database.url, deps.config.db, 'serving'),
           autoLoadEntities: true,
           retryAttempts: 0,
         }),

@@ -23,7 +23,10 @@ class McpStdioModule {
       module: McpStdioModule,
       imports: [
         CoreModule.forRoot(config, database),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(database.url, config.db), retryAttempts: 0 }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(database.url, config.db, 'serving'),
+          retryAttempts: 0,
+        }),
         DirectoryReadSourceModule,
         McpToolsModule,
       ],

@@ -90,10 +90,10 @@ const readSourceProvider: Provider = {
   useFactory: async (primary: DataSource, config: AppConfig): Promise<DataSource> => {
     if (!config.databaseReadUrl) return preparedReads(primary);
     const replica = new DataSource({
-      ...dataSourceOptions(config.databaseReadUrl, config.db),
+      ...dataSourceOptions(config.databaseReadUrl, config.db, 'serving'),
       migrations: [],
       extra: {
-        ...(dataSourceOptions(config.databaseReadUrl, config.db).extra as object),
+        ...(dataSourceOptions(config.databaseReadUrl, config.db, 'serving').extra as object),
         application_name: 'gta-directory-read',
       },
     });

@@ -1,3 +1,4 @@
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { DataSource } from 'typeorm';
@@ -67,7 +68,7 @@ export function directoryUseCases(ds: DataSource) {
   const cache = new NoReadCache();
   const refs = new ReferenceIds(ds, cache);
   const totals = new ListTotals(ds, cache);
-  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals);
+  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, new NameGrams(ds, cache));
   const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);
   const reviews = new TypeOrmReviewReadRepository(ds);
   const metadata = new TypeOrmMetadataRepository(ds);

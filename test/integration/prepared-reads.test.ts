@@ -6,6 +6,7 @@ import {
   preparedReads,
   underlyingDataSource,
 } from '../../src/infrastructure/database/prepared-reads';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
@@ -28,6 +29,7 @@ describe('prepared reads', () => {
       ds,
       new ReferenceIds(ds, cache),
       new ListTotals(ds, cache),
+      new NameGrams(ds, cache),
     );
   };
   /** The statements prepared on the one connection of `single`, by their text. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { DoctorReadRepository } from '../../../application/doctors/doctor-read.repository';
@@ -15,6 +15,7 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { charLength, MAX_COUNTED_GRAM, NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { escapeLike, SqlParams } from '../directory/sql-params';
 import {
@@ -24,6 +25,22 @@ import {
   toDoctorRecord,
   toReview,
 } from './doctor-row.mapper';
+
+/** How a name branch of a search reads its rows (see search). */
+type Plan = 'none' | 'walk' | 'collect' | 'planner';
+
+/** How far a walk in name order goes before the search collects its matches instead. */
+export interface SearchTuning {
+  /** The fewest rows of the name index a walk reads (a few milliseconds at a million doctors). */
+  readonly walkFloor: number;
+  /** Times the walk's length were its matches spread evenly through the name order. */
+  readonly walkSpread: number;
+}
+
+/** Injection token of a SearchTuning (tests); the default otherwise. */
+export const SEARCH_TUNING = 'SEARCH_TUNING';
+
+const DEFAULT_SEARCH_TUNING: SearchTuning = { walkFloor: 20_000, walkSpread: 8 };
 
 /** Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics). */
 const DOCTOR_COLUMNS = `
@@ -45,6 +62,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
     private readonly totals: ListTotals,
+    private readonly grams: NameGrams,
+    @Optional()
+    @Inject(SEARCH_TUNING)
+    private readonly tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
   ) {
     super();
   }
@@ -108,9 +129,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   }
 
   /**
-   * Exact CPSO first, then names starting with q, then other name matches, each by name. Each
-   * rank is its own ordered branch that stops at offset + limit rows, so a common two-letter q
-   * does not sort every match.
+   * Exact CPSO first, then names starting with q, then other name matches, each by name (or by
+   * distance, with a location). Each rank is its own ordered branch that stops at offset + limit
+   * rows, so a common two-letter q does not sort every match.
+   *
+   * Without filters, a q of two or three letters has its matches counted in doctor_name_grams
+   * (issue 14, item 3): its total is that count, and each branch reads the fewest rows. A branch
+   * with many matches walks the name index (or the distance index) in order and stops at the
+   * page, since a page's worth of matches comes early; one with few collects its matches from
+   * the name indexes and sorts them. The planner's own estimate of a pattern's matches can be
+   * wrong by twenty times, and either wrong choice costs a scan of every match at a million
+   * doctors. With filters, or a longer q, the planner chooses.
    */
   async search(
     q: string,
@@ -123,13 +152,24 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const p = new SqlParams();
     const filters = this.conditions(criteria, ids, p, now);
     const lower = q.toLowerCase();
+    const counts =
+      filters.length === 0 &&
+      criteria.radiusKm === undefined &&
+      charLength(lower) <= MAX_COUNTED_GRAM
+        ? await this.grams.counts()
+        : undefined;
+    const pattern = `%${escapeLike(lower)}%`;
     const exact = p.add(q);
-    const contains = p.add(`%${escapeLike(lower)}%`);
+    // Parameters are added when first used: a statement must reference every one it is sent.
+    let containsParam: string | undefined;
+    let bigramParam: string | undefined;
+    const contains = () => (containsParam ??= p.add(pattern));
     // Two letters are too short for the trigram index: the two-letter pieces index serves them.
-    const byName =
-      lower.length === 2
-        ? `(name_bigrams(s.name_key) @> ARRAY[${p.add(lower)}]::text[] AND s.name_key LIKE ${contains})`
-        : `s.name_key LIKE ${contains}`;
+    // (A function: each statement gets only the parameters it references.)
+    const byName = () =>
+      charLength(lower) === 2
+        ? `(name_bigrams(s.name_key) @> ARRAY[${(bigramParam ??= p.add(lower))}]::text[] AND s.name_key LIKE ${contains()})`
+        : `s.name_key LIKE ${contains()}`;
     // With a location, distance breaks ties within a rank (instead of the name): the search
     // reads doctor_geo, which has the same columns and name indexes plus the point, so no join.
     // A radius is a plain distance filter here: the name indexes find the candidates (a radius
@@ -142,24 +182,102 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       pt = pointOf(criteria.near, p);
       filters.push(`earth_distance(${pt}, s.earth) <= ${p.add(criteria.radiusKm * 1000)}::float8`);
     }
-    const total = this.totals.count(
-      `SELECT count(*)::int AS n FROM ${from} ${where([`(s.cpso_number = ${exact} OR ${byName})`, ...filters])}`,
-      [...p.values],
-    );
+    const containing = counts?.containing(lower);
+    // Counted: the names containing q, plus a lookup on the CPSO index (a CPSO number that is
+    // not also a name match).
+    const t = new SqlParams();
+    const total =
+      containing === undefined
+        ? this.totals.count(
+            `SELECT count(*)::int AS n FROM ${from} ${where([`(s.cpso_number = ${exact} OR ${byName()})`, ...filters])}`,
+            [...p.values],
+          )
+        : this.totals.count(
+            `SELECT ${t.add(containing)}::int + count(*)::int AS n FROM ${from}
+              WHERE s.cpso_number = ${t.add(q)} AND s.name_key NOT LIKE ${t.add(pattern)}`,
+            t.values,
+          );
     if (criteria.near) pt ??= pointOf(criteria.near, p);
     const k = pt ? `s.earth <-> ${pt}` : '0::float8';
-    const prefix = p.add(`${escapeLike(lower)}%`);
-    const reach = p.add(page.offset + page.limit);
-    const branch = (rank: number, cond: string) =>
-      `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, ${k} AS k
-          FROM ${from} ${where([cond, ...filters])}
-         ORDER BY ${pt ? 'k, ' : ''}s.name_key, s.cpso_number LIMIT ${reach})`;
-    const hits = [
-      branch(0, `s.cpso_number = ${exact}`),
-      branch(1, `s.name_key LIKE ${prefix} AND s.cpso_number <> ${exact}`),
-      branch(2, `${byName} AND s.name_key NOT LIKE ${prefix} AND s.cpso_number <> ${exact}`),
-    ].join(' UNION ALL ');
-    const pageSql = `SELECT h.* FROM (${hits}) h
+    const reach = page.offset + page.limit;
+    const reachParam = p.add(reach);
+    let prefixParam: string | undefined;
+    const prefix = () => (prefixParam ??= p.add(`${escapeLike(lower)}%`));
+    // How each name branch reads, from the counted matches (undefined: not counted, the planner
+    // chooses). A walk in order reads about reach * doctors / matches rows: of the name index
+    // (index-only, cheap) or of the distance index (as dear as fetching a match). Collecting
+    // reads every match from the name indexes and sorts them.
+    const startingWith = counts?.startingWith(lower);
+    const rest =
+      containing !== undefined && startingWith !== undefined
+        ? containing - startingWith
+        : undefined;
+    const plan = (matches: number | undefined, walkRowCost: number): Plan => {
+      if (counts === undefined || matches === undefined) return 'planner';
+      if (matches <= 0) return 'none';
+      return matches * matches > reach * counts.doctors * walkRowCost ? 'walk' : 'collect';
+    };
+    // Without a location the prefix is a range of the name index, already in order.
+    const prefixPlan = pt ? plan(startingWith, 1) : startingWith === 0 ? 'none' : 'planner';
+    const restPlan = plan(rest, pt ? 1 : 0.25);
+    // `(s.name_key || '')` has no index: as a filter it keeps a walk from turning into an index
+    // scan of its matches; as a sort key it keeps a collection from walking the name order.
+    const nameOf = (how: Plan) => (how === 'walk' ? `(s.name_key || '')` : 's.name_key');
+    const branch = (rank: number, cond: string, how: Plan) =>
+      how === 'walk' && pt
+        ? // The distance index has no name order to break ties with, so (as in nearestFirst) a
+          // nearest-neighbour scan finds the distance of the branch's last row, then the rows
+          // within it (ties included, through the index's bounding cube) are sorted exactly.
+          `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, ${k} AS k
+              FROM ${from},
+                   (SELECT max(x.k) AS r FROM (SELECT ${k} AS k FROM ${from} ${where([cond, ...filters])}
+                                               ORDER BY ${k} LIMIT ${reachParam}) x) edge
+             ${where([cond, ...filters, `cube_enlarge(${pt}, edge.r + 1, 3) @> s.earth`, `${k} <= edge.r`])}
+             ORDER BY k, s.name_key, s.cpso_number LIMIT ${reachParam})`
+        : `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, ${k} AS k
+              FROM ${from} ${where([cond, ...filters])}
+             ORDER BY ${pt ? 'k, ' : ''}${how === 'collect' ? `(s.name_key || '')` : 's.name_key'}, s.cpso_number
+             LIMIT ${reachParam})`;
+    const hits = [branch(0, `s.cpso_number = ${exact}`, 'planner')];
+    if (prefixPlan !== 'none') {
+      hits.push(
+        branch(
+          1,
+          `${nameOf(prefixPlan)} LIKE ${prefix()} AND s.cpso_number <> ${exact}`,
+          prefixPlan,
+        ),
+      );
+    }
+    if (restPlan !== 'none') {
+      const others = `s.name_key NOT LIKE ${prefix()} AND s.cpso_number <> ${exact}`;
+      if (restPlan === 'walk' && !pt) {
+        // Matches inside names cluster in name order (every "lisa" holds "isa"), so the walk
+        // in name order is bounded (SearchTuning: by default eight times its length were they
+        // spread evenly, and at least 20,000 rows of the index); should it
+        // end short of the page, the matches are collected instead (a one-time filter: the
+        // collection does not run when the walk was enough).
+        const bound = p.add(
+          Math.max(
+            this.tuning.walkFloor,
+            Math.ceil((this.tuning.walkSpread * reach * counts!.doctors) / rest!),
+          ) + reach,
+        );
+        const found = `(SELECT count(*) FROM walked)`;
+        hits.push(`(WITH walked AS (
+                      SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number
+                        FROM (SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number FROM ${from}
+                               ORDER BY s.name_key, s.cpso_number LIMIT ${bound}) s
+                       WHERE ${nameOf('walk')} LIKE ${contains()} AND ${others}
+                       ORDER BY s.name_key, s.cpso_number LIMIT ${reachParam})
+                    SELECT w.*, 2 AS rank, ${k} AS k FROM walked w WHERE ${found} >= ${reachParam}
+                    UNION ALL
+                    ${branch(2, `${byName()} AND ${others} AND ${found} < ${reachParam}`, 'collect')})`);
+      } else {
+        const matching = restPlan === 'walk' ? `${nameOf('walk')} LIKE ${contains()}` : byName();
+        hits.push(branch(2, `${matching} AND ${others}`, restPlan));
+      }
+    }
+    const pageSql = `SELECT h.* FROM (${hits.join(' UNION ALL ')}) h
                       ORDER BY h.rank, h.k, h.name_key, h.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
     return this.pageOf(pageSql, p, page, total);
   }

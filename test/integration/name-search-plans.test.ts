@@ -1,0 +1,261 @@
+import fc from 'fast-check';
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import {
+  SearchTuning,
+  TypeOrmDoctorReadRepository,
+} from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+interface Row {
+  readonly cpso: string;
+  readonly nameKey: string;
+}
+
+/** Code-point order, as `COLLATE "C"` sorts name_key. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Issue 14, item 3: a search for two or three letters reads the counts of doctor_name_grams for
+ * its total and chooses, per rank, to walk an order (name or distance) or to collect the
+ * matches; a walk in name order is bounded and falls back to collecting. Whatever it chooses,
+ * the answer must be the one the contract defines: exact CPSO first, then names starting with q,
+ * then names containing q, each by name (by distance, then name, with a location), and the true
+ * total. Checked here against that definition computed from every row, over a demo directory.
+ */
+describe('name search plans (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let rows: Row[];
+  const statements: string[] = [];
+
+  /** A repository that notes the statements it sends, with the given walk tuning. */
+  const repository = (tuning?: SearchTuning) => {
+    const ds = new Proxy(db.dataSource, {
+      get(target, prop, receiver) {
+        if (prop === 'query')
+          return (sql: string, params?: unknown[]) => {
+            statements.push(sql);
+            return target.query(sql, params);
+          };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const cache = new NoReadCache();
+    return new TypeOrmDoctorReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+      new NameGrams(ds, cache),
+      tuning,
+    );
+  };
+
+  /** Distances from `near` as PostgreSQL computes the search's order key (earth <-> point). */
+  const distances = async (near: GeoPoint): Promise<Map<string, number>> => {
+    const r = await db.dataSource.query<{ cpso_number: string; k: number }[]>(
+      `SELECT cpso_number, earth <-> ll_to_earth($1::float8, $2::float8) AS k FROM doctor_geo`,
+      [near.lat, near.lng],
+    );
+    return new Map(r.map((x) => [x.cpso_number, x.k]));
+  };
+
+  /** The contract's answer, from every row. */
+  const expected = async (
+    q: string,
+    offset: number,
+    limit: number,
+    near?: GeoPoint,
+    among?: ReadonlySet<string>,
+  ): Promise<{ cpsos: string[]; total: number }> => {
+    const lower = q.toLowerCase();
+    const k = near ? await distances(near) : undefined;
+    const rank = (r: Row) =>
+      r.cpso === q ? 0 : r.nameKey.startsWith(lower) ? 1 : r.nameKey.includes(lower) ? 2 : -1;
+    const hits = rows
+      .filter((r) => !among || among.has(r.cpso))
+      .map((r) => ({ r, rank: rank(r), k: k?.get(r.cpso) ?? 0 }))
+      .filter((h) => h.rank >= 0)
+      .sort(
+        (a, b) =>
+          a.rank - b.rank || a.k - b.k || cmp(a.r.nameKey, b.r.nameKey) || cmp(a.r.cpso, b.r.cpso),
+      );
+    return {
+      cpsos: hits.slice(offset, offset + limit).map((h) => h.r.cpso),
+      total: hits.length,
+    };
+  };
+
+  const actual = async (
+    repo: TypeOrmDoctorReadRepository,
+    q: string,
+    offset: number,
+    limit: number,
+    near?: GeoPoint,
+    filters: DoctorCriteria = {},
+  ) => {
+    const criteria: DoctorCriteria = near ? { ...filters, near } : filters;
+    const page = await repo.search(q, criteria, { offset, limit }, NOW);
+    return { cpsos: page.items.map((d) => d.cpsoNumber), total: page.total };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('name_search_plans');
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 3000, seed: 5, now: NOW }),
+    );
+    rows = (
+      await db.dataSource.query<{ cpso_number: string; name_key: string }[]>(
+        `SELECT cpso_number, name_key FROM doctor_search`,
+      )
+    ).map((r) => ({ cpso: r.cpso_number, nameKey: r.name_key }));
+  });
+  afterAll(async () => db?.drop());
+
+  it('counts every two- and three-letter piece and prefix of the names exactly', async () => {
+    const grams = await db.dataSource.query<{ kind: string; gram: string; n: number }[]>(
+      `SELECT kind, gram, n FROM doctor_name_grams`,
+    );
+    const byKey = new Map(grams.map((g) => [`${g.kind}:${g.gram}`, g.n]));
+    const contains = new Map<string, number>();
+    const prefixes = new Map<string, number>();
+    for (const r of rows) {
+      const pieces = new Set<string>();
+      for (const w of [2, 3]) {
+        for (let i = 0; i + w <= r.nameKey.length; i++) pieces.add(r.nameKey.slice(i, i + w));
+        if (r.nameKey.length >= w) {
+          const p = r.nameKey.slice(0, w);
+          prefixes.set(p, (prefixes.get(p) ?? 0) + 1);
+        }
+      }
+      for (const p of pieces) contains.set(p, (contains.get(p) ?? 0) + 1);
+    }
+    expect(byKey.get('n:')).toBe(rows.length);
+    expect(grams.filter((g) => g.kind === 'c')).toHaveLength(contains.size);
+    expect(grams.filter((g) => g.kind === 'p')).toHaveLength(prefixes.size);
+    for (const [g, n] of contains) expect([g, byKey.get(`c:${g}`)]).toEqual([g, n]);
+    for (const [g, n] of prefixes) expect([g, byKey.get(`p:${g}`)]).toEqual([g, n]);
+  });
+
+  /** Pieces of the directory's names: common and rare, prefixes and not, and some absent. */
+  const pieces = (): string[] => {
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      for (const w of [2, 3])
+        for (let i = 0; i + w <= r.nameKey.length; i++) {
+          const p = r.nameKey.slice(i, i + w);
+          if (!p.includes(' ')) counts.set(p, (counts.get(p) ?? 0) + 1);
+        }
+    const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
+    const pick = (xs: [string, number][], n: number) =>
+      xs.filter((_, i) => i % Math.max(1, Math.floor(xs.length / n)) === 0).slice(0, n);
+    return [
+      ...pick(sorted.slice(0, 40), 8).map(([p]) => p),
+      ...pick(sorted.slice(40), 16).map(([p]) => p),
+      'qx',
+      'zzq',
+      rows[0].cpso,
+      rows[0].nameKey.slice(0, 3).toUpperCase(),
+    ];
+  };
+
+  it.each([
+    ['default tuning', undefined],
+    ['short walks (every bounded walk falls back to collecting)', { walkFloor: 0, walkSpread: 0 }],
+  ])('answers as the contract says, whatever plan it picks (%s)', async (_label, tuning) => {
+    const repo = repository(tuning);
+    statements.length = 0;
+    const near = { lat: 43.7, lng: -79.4 };
+    for (const q of pieces()) {
+      for (const [offset, limit] of [
+        [0, 25],
+        [25, 25],
+        [0, 3],
+        [60, 10],
+      ]) {
+        expect([q, offset, await actual(repo, q, offset, limit)]).toEqual([
+          q,
+          offset,
+          await expected(q, offset, limit),
+        ]);
+        expect([q, offset, 'near', await actual(repo, q, offset, limit, near)]).toEqual([
+          q,
+          offset,
+          'near',
+          await expected(q, offset, limit, near),
+        ]);
+      }
+    }
+    // Every way of reading was taken at least once above.
+    const all = statements.join('\n');
+    expect(all).toContain('WITH walked AS'); // bounded walk in name order
+    expect(all).toContain('edge.r'); // walk in distance order
+    expect(all).toMatch(/ORDER BY[^)]*\(s\.name_key \|\| ''\)/); // collection
+    expect(all).toMatch(/SELECT \$\d+::int \+ count\(\*\)::int AS n/); // counted total
+  });
+
+  it('with a filter or a radius (the planner chooses), answers as the contract says', async () => {
+    const repo = repository();
+    const near = { lat: 43.7, lng: -79.4 };
+    const cpsosWhere = async (sql: string, params: unknown[]) =>
+      new Set(
+        (await db.dataSource.query<{ cpso_number: string }[]>(sql, params)).map(
+          (r) => r.cpso_number,
+        ),
+      );
+    const women = await cpsosWhere(`SELECT cpso_number FROM doctor_search WHERE gender = $1`, [
+      'female',
+    ]);
+    const within3km = await cpsosWhere(
+      `SELECT cpso_number FROM doctor_geo
+        WHERE earth_distance(ll_to_earth($1::float8, $2::float8), earth) <= 3000`,
+      [near.lat, near.lng],
+    );
+    for (const q of pieces()) {
+      expect([q, await actual(repo, q, 0, 25, undefined, { gender: 'female' })]).toEqual([
+        q,
+        await expected(q, 0, 25, undefined, women),
+      ]);
+      expect([q, await actual(repo, q, 0, 25, near, { radiusKm: 3 })]).toEqual([
+        q,
+        await expected(q, 0, 25, near, within3km),
+      ]);
+    }
+  });
+
+  it('matches the definition for any piece of a name, page and location (property)', async () => {
+    const repo = repository({ walkFloor: 0, walkSpread: 0.5 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: rows.length - 1 }),
+        fc.nat({ max: 30 }),
+        fc.integer({ min: 2, max: 3 }),
+        fc.nat({ max: 80 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.option(
+          fc.record({
+            lat: fc.double({ min: 43.6, max: 43.85, noNaN: true }),
+            lng: fc.double({ min: -79.6, max: -79.2, noNaN: true }),
+          }),
+        ),
+        async (i, at, len, offset, limit, near) => {
+          const name = rows[i].nameKey;
+          const start = Math.min(at, Math.max(0, name.length - len));
+          const q = name.slice(start, start + len);
+          if (q !== q.trim()) return; // the use case trims q before the repository sees it
+          expect(await actual(repo, q, offset, limit, near ?? undefined)).toEqual(
+            await expected(q, offset, limit, near ?? undefined),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

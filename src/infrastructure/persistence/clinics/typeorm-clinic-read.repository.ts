@@ -158,9 +158,10 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         : `ss.specialty_id = ANY(${p.add(specialtyIds)}::smallint[])`,
       ...clinicFlagConditions('ss', criteria, p),
     ];
-    if (criteria.near && criteria.radiusKm !== undefined) {
-      conds.push(...radiusConditions('ss.earth', pointOf(criteria.near, p), criteria.radiusKm, p));
-    }
+    const radius =
+      criteria.near && criteria.radiusKm !== undefined
+        ? radiusConditions('ss.earth', pointOf(criteria.near, p), criteria.radiusKm, p)
+        : [];
     const doctorFilters = { ...criteria, specialties: undefined, near: undefined };
     if (hasDoctorConditions(doctorFilters)) {
       // The doctor who satisfies the doctor filters must also practise the pair's specialty.
@@ -177,15 +178,15 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       );
     }
     const total = this.totals.count(
-      `SELECT count(*)::int AS n FROM specialist_search ss ${where(conds)}`,
+      `SELECT count(*)::int AS n FROM specialist_search ss ${where([...conds, ...radius])}`,
       [...p.values],
     );
-    const order = criteria.near
-      ? {
-          key: `ss.earth <-> ${pointOf(criteria.near, p)}`,
-          inner: 'k, ss.clinic_id, ss.specialty_id',
-        }
-      : { key: '0::float8', inner: 'ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id' };
+    const pageSql = criteria.near
+      ? this.specialistsNearestFirst(criteria.near, conds, radius, p, page)
+      : `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, 0::float8 AS k
+            FROM specialist_search ss ${where(conds)}
+           ORDER BY ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id
+           LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
     const sql = `
       SELECT c.id, c.name, sp.name AS specialty,
              ARRAY(SELECT r.name FROM languages r WHERE r.id IN (
@@ -193,9 +194,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
                    ORDER BY r.name_key) AS languages,
              c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng
-        FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ${order.key} AS k
-                FROM specialist_search ss ${where(conds)}
-               ORDER BY ${order.inner} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}) pg
+        FROM ${pageSql} pg
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
        ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
@@ -237,6 +236,27 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
             page AS (SELECT cs.clinic_id, cs.earth <-> ${pt} AS k FROM clinic_search cs, edge
                       ${where([...conds, ...radius, `cube_enlarge(${pt}, edge.r + 1, 3) @> cs.earth`, `cs.earth <-> ${pt} <= edge.r`])}
                       ORDER BY k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+  }
+
+  /**
+   * A page of specialists nearest first, exactly ordered by (distance, clinic, specialty), as in
+   * nearestFirst: the nearest-neighbour scan finds the page's last distance, then the rows within
+   * it are sorted (the sort keys after the distance would otherwise sort every offering).
+   */
+  private specialistsNearestFirst(
+    near: GeoPoint,
+    conds: string[],
+    radius: string[],
+    p: SqlParams,
+    page: PageRequest,
+  ): string {
+    const pt = pointOf(near, p);
+    return `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.earth <-> ${pt} AS k
+               FROM specialist_search ss,
+                    (SELECT max(k) AS r FROM (SELECT ss.earth <-> ${pt} AS k FROM specialist_search ss ${where(conds)}
+                                               ORDER BY ss.earth <-> ${pt} LIMIT ${p.add(page.limit + page.offset)}) x) edge
+               ${where([...conds, ...radius, `cube_enlarge(${pt}, edge.r + 1, 3) @> ss.earth`, `ss.earth <-> ${pt} <= edge.r`])}
+              ORDER BY k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 
   /** "At least one of its practising doctors satisfies all of them together" (decisions.md). */

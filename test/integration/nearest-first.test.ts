@@ -1,0 +1,147 @@
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { GeoPoint, SpecialistCriteria } from '../../src/domain/directory/criteria';
+import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+/** Code-point order (uuids compare as their lower-case text). */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Issue 14, item 3: clinics and specialists nearest first read the spatial index in distance
+ * order (a nearest-neighbour scan finds the page's last distance, then only the rows within it
+ * are sorted). The answer must still be the contract's: by distance, ties by clinic id (then
+ * specialty), the radius applied, every page of the one order. Checked against that definition
+ * computed from every row.
+ */
+describe('nearest first on the spatial index (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let repo: TypeOrmClinicReadRepository;
+  let specialties: string[];
+  const statements: string[] = [];
+
+  const points: GeoPoint[] = [
+    { lat: 43.6532, lng: -79.3832 },
+    { lat: 43.7615, lng: -79.4111 },
+    { lat: 43.59, lng: -79.64 },
+    { lat: 43.86, lng: -79.26 },
+    { lat: 44.2, lng: -80.1 }, // outside the directory: every distance is long
+  ];
+  const pages = [
+    { offset: 0, limit: 25 },
+    { offset: 0, limit: 1 },
+    { offset: 7, limit: 10 },
+    { offset: 40, limit: 25 },
+  ];
+
+  /** Offerings with PostgreSQL's distance (the order key) and great-circle metres from `near`. */
+  const offerings = async (near: GeoPoint) =>
+    db.dataSource.query<{ id: string; specialty: string; k: number; m: number }[]>(
+      `SELECT ss.clinic_id AS id, sp.name AS specialty, ss.specialty_id,
+              ss.earth <-> ll_to_earth($1::float8, $2::float8) AS k,
+              earth_distance(ll_to_earth($1::float8, $2::float8), ss.earth) AS m
+         FROM specialist_search ss JOIN specialties sp ON sp.id = ss.specialty_id
+        ORDER BY ss.specialty_id`,
+      [near.lat, near.lng],
+    );
+
+  beforeAll(async () => {
+    db = await createTestDatabase('nearest_first');
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 1500, seed: 7, now: NOW }),
+    );
+    const ds = new Proxy(db.dataSource, {
+      get(target, prop, receiver) {
+        if (prop === 'query')
+          return (sql: string, params?: unknown[]) => {
+            statements.push(sql);
+            return target.query(sql, params);
+          };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const cache = new NoReadCache();
+    repo = new TypeOrmClinicReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+    );
+    specialties = (
+      await db.dataSource.query<{ name: string }[]>(
+        `SELECT sp.name FROM specialist_search ss JOIN specialties sp ON sp.id = ss.specialty_id
+          GROUP BY sp.name ORDER BY count(*) DESC, sp.name LIMIT 3`,
+      )
+    ).map((r) => r.name);
+  });
+  afterAll(async () => db?.drop());
+
+  it('specialists: every page of (distance, clinic, specialty), with and without a radius', async () => {
+    let compared = 0;
+    for (const near of points) {
+      const all = await offerings(near);
+      for (const wanted of [[specialties[0]], [specialties[1]], [specialties[1], specialties[2]]])
+        for (const radiusKm of [undefined, 5, 0.5]) {
+          const hits = all
+            .filter((o) => wanted.includes(o.specialty))
+            .filter((o) => radiusKm === undefined || o.m <= radiusKm * 1000)
+            .sort(
+              (a, b) => a.k - b.k || cmp(a.id, b.id) || all.indexOf(a) - all.indexOf(b), // specialty id order
+            );
+          for (const page of pages) {
+            const criteria: SpecialistCriteria = { specialties: wanted, near, radiusKm };
+            const got = await repo.specialists(criteria, page, NOW);
+            expect({ wanted, near, radiusKm, page, total: got.total }).toEqual({
+              wanted,
+              near,
+              radiusKm,
+              page,
+              total: hits.length,
+            });
+            expect(got.items.map((i) => `${i.id} ${i.specialty}`)).toEqual(
+              hits
+                .slice(page.offset, page.offset + page.limit)
+                .map((h) => `${h.id} ${h.specialty}`),
+            );
+            compared++;
+          }
+        }
+    }
+    expect(compared).toBe(points.length * 3 * 3 * pages.length);
+    // The nearest-neighbour scan set the edge; no statement sorted every offering by distance.
+    expect(statements.some((s) => /specialist_search ss[\s\S]*edge/.test(s))).toBe(true);
+  });
+
+  it('clinics: every page of (distance, id), with and without a radius', async () => {
+    for (const near of points) {
+      const all = await db.dataSource.query<{ id: string; k: number; m: number }[]>(
+        `SELECT clinic_id AS id, earth <-> ll_to_earth($1::float8, $2::float8) AS k,
+                earth_distance(ll_to_earth($1::float8, $2::float8), earth) AS m
+           FROM clinic_search`,
+        [near.lat, near.lng],
+      );
+      for (const radiusKm of [undefined, 5]) {
+        const hits = all
+          .filter((c) => radiusKm === undefined || c.m <= radiusKm * 1000)
+          .sort((a, b) => a.k - b.k || cmp(a.id, b.id));
+        for (const page of pages) {
+          const got = await repo.list({ near, radiusKm }, new Set(), page, NOW);
+          expect({ near, radiusKm, page, total: got.total }).toEqual({
+            near,
+            radiusKm,
+            page,
+            total: hits.length,
+          });
+          expect(got.items.map((c) => c.id)).toEqual(
+            hits.slice(page.offset, page.offset + page.limit).map((h) => h.id),
+          );
+        }
+      }
+    }
+  });
+});

@@ -136,6 +136,15 @@ describe('an import while the API is read', () => {
   it('serves only the old or the new directory, never an error or a half-imported page', async () => {
     const auth = await authHeaders(t, 'admin');
     const before = (await call(t.app, 'GET', '/doctors?limit=1', auth)).body.total as number;
+    // A two- and a three-letter search: their totals come from the counts of name pieces.
+    const searched = async () =>
+      Promise.all(
+        ['pa', 'rtn'].map(
+          async (q) =>
+            (await call(t.app, 'GET', `/doctors/search?q=${q}&limit=1`, auth)).body.total as number,
+        ),
+      );
+    const searchedBefore = await searched();
     // 400 new doctors of a partner at the demo's clinics.
     const exported = (await exportAll(db))
       .trim()
@@ -183,5 +192,7 @@ describe('an import while the API is read', () => {
     expect([...seen].every((n) => n === before || n === before + 400)).toBe(true);
     // Caches were dropped at the commit: the next answer is the new directory.
     expect((await call(t.app, 'GET', '/doctors?limit=1', auth)).body.total).toBe(before + 400);
+    // ... and the counts of name pieces too: every partner's name contains "pa" and "rtn".
+    expect(await searched()).toEqual(searchedBefore.map((n) => n + 400));
   });
 });

@@ -7,6 +7,7 @@ import { CheckoutOrders1764900000000 } from './1764900000000-checkout-orders';
 import { AdminDashboard1765100000000 } from './1765100000000-admin-dashboard';
 import { DirectoryProvenance1765200000000 } from './1765200000000-directory-provenance';
 import { NameGramCounts1765300000000 } from './1765300000000-name-gram-counts';
+import { DoctorGeoNameNear1765400000000 } from './1765400000000-doctor-geo-name-near';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   AdminDashboard1765100000000,
   DirectoryProvenance1765200000000,
   NameGramCounts1765300000000,
+  DoctorGeoNameNear1765400000000,
 ];

@@ -168,7 +168,10 @@ describe('name search plans (real PostgreSQL)', () => {
 
   it.each([
     ['default tuning', undefined],
-    ['short walks (every bounded walk falls back to collecting)', { walkFloor: 0, walkSpread: 0 }],
+    [
+      'short walks (every bounded walk falls back to collecting; near a point every branch walks)',
+      { walkFloor: 0, walkSpread: 0, nearWalkBreakEven: 0 },
+    ],
   ])('answers as the contract says, whatever plan it picks (%s)', async (_label, tuning) => {
     const repo = repository(tuning);
     statements.length = 0;
@@ -199,6 +202,16 @@ describe('name search plans (real PostgreSQL)', () => {
     expect(all).toContain('edge.r'); // walk in distance order
     expect(all).toMatch(/ORDER BY[^)]*\(s\.name_key \|\| ''\)/); // collection
     expect(all).toMatch(/SELECT \$\d+::int \+ count\(\*\)::int AS n/); // counted total
+    if (tuning) {
+      // Near a point, names containing three letters (not only prefixes) are walked nearest
+      // first: doctor_geo_earth_name_idx checks the trigrams inside the walk.
+      const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
+      statements.length = 0;
+      await actual(repo, q3, 0, 25, near);
+      expect(statements.join('\n')).toMatch(
+        /FROM doctor_geo s WHERE \(s\.name_key \|\| ''\) LIKE \$\d+ AND s\.name_key NOT LIKE \$\d+ AND s\.cpso_number <> \$\d+\s+ORDER BY s\.earth <->/,
+      );
+    }
   });
 
   it('with a filter or a radius (the planner chooses), answers as the contract says', async () => {
@@ -231,7 +244,7 @@ describe('name search plans (real PostgreSQL)', () => {
   });
 
   it('matches the definition for any piece of a name, page and location (property)', async () => {
-    const repo = repository({ walkFloor: 0, walkSpread: 0.5 });
+    const repo = repository({ walkFloor: 0, walkSpread: 0.5, nearWalkBreakEven: 2_500 });
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: rows.length - 1 }),

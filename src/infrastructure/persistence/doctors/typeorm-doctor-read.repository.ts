@@ -35,19 +35,28 @@ export interface SearchTuning {
   readonly walkFloor: number;
   /** Times the walk's length were its matches spread evenly through the name order. */
   readonly walkSpread: number;
+  /** Near a point, walk a branch when its matches squared exceed its reach times this. */
+  readonly nearWalkBreakEven: number;
 }
 
 /** Injection token of a SearchTuning (tests); the default otherwise. */
 export const SEARCH_TUNING = 'SEARCH_TUNING';
 
-const DEFAULT_SEARCH_TUNING: SearchTuning = { walkFloor: 20_000, walkSpread: 8 };
-
 /**
- * The cost of a row that a walk near a point passes, against fetching a match: measured at a
- * million doctors, a walk of about 18,500 index entries for 25 matches took 2 ms where
- * collecting its 1,354 matches took about 20 ms.
+ * Near a point, a walk beats collecting the matches of a name branch once its matches squared
+ * exceed the page's reach times this. Measured on two cores, page of 25: at 100,000 doctors the
+ * two broke even near 800 matches (1,221 matches: walk 0.53 ms, collect 0.88 ms; 407: walk
+ * 7.6 ms, collect 0.28 ms); at a million doctors, 1,354 matches walked in 2 ms against about
+ * 15-20 ms collected. A collected match costs more as the directory outgrows memory, while a walk
+ * checks names inside doctor_geo_earth_name_idx, so the break-even stays near the same count.
  */
-const NEAR_WALK_ROW_COST = 0.05;
+const NEAR_WALK_BREAK_EVEN = 25_000;
+
+const DEFAULT_SEARCH_TUNING: SearchTuning = {
+  walkFloor: 20_000,
+  walkSpread: 8,
+  nearWalkBreakEven: NEAR_WALK_BREAK_EVEN,
+};
 
 /** Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics). */
 const DOCTOR_COLUMNS = `
@@ -217,8 +226,8 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     // How each name branch reads, from the counted matches (undefined: not counted, the planner
     // chooses). A walk in order reads about reach * doctors / matches rows: of the name index
     // (index-only, cheap) or, near a point, of doctor_geo_earth_name_idx, which checks a name's
-    // trigrams in the index, so a passed row costs about a twentieth of fetching a match (a piece
-    // of two letters inside a name has no trigram to check: each passed row is fetched).
+    // trigrams in the index (NEAR_WALK_BREAK_EVEN; a piece of two letters inside a name has no
+    // trigram to check, so there each passed row is fetched, as dear as a match).
     // Collecting reads every match from the name indexes and sorts them.
     const startingWith = counts?.startingWith(lower);
     const rest =
@@ -231,14 +240,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       return matches * matches > reach * counts.doctors * walkRowCost ? 'walk' : 'collect';
     };
     // Without a location the prefix is a range of the name index, already in order.
+    const nearRowCost = counts ? this.tuning.nearWalkBreakEven / counts.doctors : 1;
     const prefixPlan = pt
-      ? plan(startingWith, NEAR_WALK_ROW_COST)
+      ? plan(startingWith, nearRowCost)
       : startingWith === 0
         ? 'none'
         : 'planner';
-    const restPlan = plan(rest, pt ? (charLength(lower) >= 3 ? NEAR_WALK_ROW_COST : 1) : 0.25);
-    // `(s.name_key || '')` has no index: as a filter it keeps a walk from turning into an index
-    // scan of its matches; as a sort key it keeps a collection from walking the name order.
+    const restPlan = plan(rest, pt ? (charLength(lower) >= 3 ? nearRowCost : 1) : 0.25);
+    // `(s.name_key || '')` is indexed only beside the point (doctor_geo_earth_name_idx): as a
+    // filter it keeps a walk from turning into a scan of its matches through the name indexes
+    // (near a point it is the walk's index); as a sort key it keeps a collection from walking
+    // the name order.
     const nameOf = (how: Plan) => (how === 'walk' ? `(s.name_key || '')` : 's.name_key');
     const branch = (rank: number, cond: string, how: Plan) =>
       how === 'walk' && pt

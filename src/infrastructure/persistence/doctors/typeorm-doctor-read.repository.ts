@@ -46,9 +46,10 @@ export const SEARCH_TUNING = 'SEARCH_TUNING';
  * Near a point, a walk beats collecting the matches of a name branch once its matches squared
  * exceed the page's reach times this. Measured on two cores, page of 25: at 100,000 doctors the
  * two broke even near 800 matches (1,221 matches: walk 0.53 ms, collect 0.88 ms; 407: walk
- * 7.6 ms, collect 0.28 ms); at a million doctors, 1,354 matches walked in 2 ms against about
- * 15-20 ms collected. A collected match costs more as the directory outgrows memory, while a walk
- * checks names inside doctor_geo_earth_name_idx, so the break-even stays near the same count.
+ * 7.6 ms, collect 0.28 ms); at a million doctors, 1,354 matches walked in 2 ms, where the
+ * page that collected them took 22-26 ms. A collected match costs more as the directory outgrows
+ * memory, while a walk checks names inside doctor_geo_earth_name_idx, so the break-even stays
+ * near the same count.
  */
 const NEAR_WALK_BREAK_EVEN = 25_000;
 

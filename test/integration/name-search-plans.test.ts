@@ -30,10 +30,18 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * then names containing q, each by name (by distance, then name, with a location), and the true
  * total. Checked here against that definition computed from every row, over a demo directory.
  */
+/** Carries a plan out of a transaction that must roll back. */
+class PlanRead extends Error {
+  constructor(readonly nodes: Record<string, unknown>[]) {
+    super('plan read');
+  }
+}
+
 describe('name search plans (real PostgreSQL)', () => {
   let db: TestDatabase;
   let rows: Row[];
   const statements: string[] = [];
+  const sent: { sql: string; params: unknown[] }[] = [];
 
   /** A repository that notes the statements it sends, with the given walk tuning. */
   const repository = (tuning?: SearchTuning) => {
@@ -42,6 +50,7 @@ describe('name search plans (real PostgreSQL)', () => {
         if (prop === 'query')
           return (sql: string, params?: unknown[]) => {
             statements.push(sql);
+            sent.push({ sql, params: params ?? [] });
             return target.query(sql, params);
           };
         return Reflect.get(target, prop, receiver) as unknown;
@@ -240,6 +249,74 @@ describe('name search plans (real PostgreSQL)', () => {
         q,
         await expected(q, 0, 25, near, within3km),
       ]);
+    }
+  });
+
+  /**
+   * Every plan node of a statement, with sequential scans ruled out (a small table) and, when
+   * asked, the two-letter pieces indexes dropped for the statement's transaction only (rolled
+   * back), so the planner takes whatever other index the statement lets it.
+   */
+  const planNodes = async (
+    sql: string,
+    params: unknown[],
+    withoutBigrams = false,
+  ): Promise<Record<string, unknown>[]> =>
+    db.dataSource
+      .transaction(async (m) => {
+        await m.query('SET LOCAL enable_seqscan = off');
+        if (withoutBigrams) {
+          await m.query('DROP INDEX doctor_geo_name_bigrams_idx, doctor_search_name_bigrams_idx');
+        }
+        const [row] = await m.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
+          `EXPLAIN (FORMAT JSON) ${sql}`,
+          params,
+        );
+        const nodes: Record<string, unknown>[] = [];
+        const visit = (n: Record<string, unknown>) => {
+          nodes.push(n);
+          for (const c of (n.Plans as Record<string, unknown>[] | undefined) ?? []) visit(c);
+        };
+        visit(row['QUERY PLAN'][0].Plan);
+        if (withoutBigrams) throw new PlanRead(nodes); // roll the dropped indexes back
+        return nodes;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof PlanRead) return e.nodes;
+        throw e;
+      });
+
+  it('walks near a point on the point-and-name index; two letters inside names never reach the trigram index', async () => {
+    const near = { lat: 43.7, lng: -79.4 };
+    const walking = repository({ walkFloor: 0, walkSpread: 0, nearWalkBreakEven: 0 });
+    const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
+    sent.length = 0;
+    await actual(walking, q3, 0, 25, near);
+    const page = sent.find((x) => x.sql.includes('edge.r'))!;
+    // The name's trigrams are checked inside the index (an index condition, not a filter).
+    expect(
+      (await planNodes(page.sql, page.params)).some(
+        (n) =>
+          n['Index Name'] === 'doctor_geo_earth_name_idx' &&
+          /\(name_key \|\| ''::text\) ~~ '%/.test(String(n['Index Cond'])),
+      ),
+    ).toBe(true);
+
+    // For two letters inside a name ('%ab%') the trigram index has no trigram and returns every
+    // row: only the two-letter pieces index may serve it (a prefix, 'ab%', has trigrams).
+    const q2 = pieces().find((q) => q.length === 2)!;
+    sent.length = 0;
+    await actual(repository(), q2, 0, 25);
+    await actual(repository(), q2, 0, 25, near, { radiusKm: 3 });
+    await actual(repository(), q2, 0, 25, undefined, { gender: 'female' });
+    expect(sent.length).toBeGreaterThan(2);
+    for (const x of sent) {
+      const unbounded = (await planNodes(x.sql, x.params, true)).filter(
+        (n) =>
+          String(n['Index Name']).endsWith('name_trgm_idx') &&
+          /~~ '%/.test(String(n['Index Cond'])),
+      );
+      expect([x.sql, unbounded]).toEqual([x.sql, []]);
     }
   });
 

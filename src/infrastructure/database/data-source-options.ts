@@ -1,6 +1,7 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
+import { DIRECTORY_TYPES } from './fast-type-parsers';
 
 /**
  * Session settings of a serving process's connections. No parallel workers: a worker costs a few
@@ -36,6 +37,7 @@ export function dataSourceOptions(
       query_timeout: db.statementTimeoutMs + 1000,
       idle_in_transaction_session_timeout: 30000,
       application_name: 'gta-directory',
+      types: DIRECTORY_TYPES,
       ...(role === 'serving' ? { options: SERVING_SESSION_OPTIONS } : {}),
     },
   };

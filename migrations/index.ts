@@ -8,6 +8,7 @@ import { AdminDashboard1765100000000 } from './1765100000000-admin-dashboard';
 import { DirectoryProvenance1765200000000 } from './1765200000000-directory-provenance';
 import { NameGramCounts1765300000000 } from './1765300000000-name-gram-counts';
 import { DoctorGeoNameNear1765400000000 } from './1765400000000-doctor-geo-name-near';
+import { CoveredListWalks1765500000000 } from './1765500000000-covered-list-walks';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   DirectoryProvenance1765200000000,
   NameGramCounts1765300000000,
   DoctorGeoNameNear1765400000000,
+  CoveredListWalks1765500000000,
 ];

@@ -1,0 +1,109 @@
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { DoctorCriteria } from '../../src/domain/directory/criteria';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+type PlanNode = Record<string, unknown>;
+
+/**
+ * Issue 14: a doctor list walks a name-ordered index of doctor_search (all doctors, one
+ * `accepting` value, or one gender) and filters the walked rows. Each of those indexes carries
+ * every filtered column (migration 1765500000000), so whatever the filters, the walk reads the
+ * index alone: no heap fetch per walked row. Checked on the statements the repository sends,
+ * with the planner held to walks (no sequential or bitmap scan: the demo directory is small).
+ */
+describe('doctor list walks are index-only (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let repo: TypeOrmDoctorReadRepository;
+  const sent: { sql: string; params: unknown[] }[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('list_walk_plans');
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 1500, seed: 9, now: NOW }),
+    );
+    // Index-only scans need the visibility map (the seed vacuums; make sure).
+    await db.dataSource.query('VACUUM (ANALYZE) doctor_search');
+    const ds = new Proxy(db.dataSource, {
+      get(target, prop, receiver) {
+        if (prop === 'query')
+          return (sql: string, params?: unknown[]) => {
+            sent.push({ sql, params: params ?? [] });
+            return target.query(sql, params);
+          };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const cache = new NoReadCache();
+    repo = new TypeOrmDoctorReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+      new NameGrams(ds, cache),
+    );
+  });
+  afterAll(async () => db?.drop());
+
+  const planOf = (sql: string, params: unknown[]): Promise<PlanNode[]> =>
+    db.dataSource.transaction(async (m) => {
+      await m.query('SET LOCAL enable_seqscan = off');
+      await m.query('SET LOCAL enable_bitmapscan = off');
+      const [row] = await m.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(
+        `EXPLAIN (FORMAT JSON) ${sql}`,
+        params,
+      );
+      const nodes: PlanNode[] = [];
+      const visit = (n: PlanNode) => {
+        nodes.push(n);
+        for (const c of (n.Plans as PlanNode[] | undefined) ?? []) visit(c);
+      };
+      visit(row['QUERY PLAN'][0].Plan);
+      return nodes;
+    });
+
+  it('walks an index alone for every kind of filter, arrays included', async () => {
+    const [lang] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT l.name FROM languages l WHERE l.name <> 'English' ORDER BY l.name LIMIT 1`,
+    );
+    const [spec] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT name FROM specialties ORDER BY name LIMIT 1`,
+    );
+    const cases: DoctorCriteria[] = [
+      { accepting: true, languages: [lang.name] },
+      { gender: 'female', specialties: [spec.name] },
+      { languages: [lang.name], evening: true },
+      { specialties: [spec.name], nearTTC: true, minYears: 5 },
+      { accepting: false, gender: 'male', wheelchair: true, maxYears: 30 },
+      { weekend: true, virtualVisits: true, languages: [lang.name, 'English'] },
+    ];
+    const walked = new Set<string>();
+    for (const criteria of cases) {
+      sent.length = 0;
+      const page = await repo.list(criteria, { offset: 25, limit: 25 }, NOW);
+      expect(page.total).toBeGreaterThanOrEqual(0);
+      const pageSql = sent.find((x) => /ORDER BY s\.name_key, s\.cpso_number LIMIT/.test(x.sql));
+      expect(pageSql).toBeDefined();
+      const scans = (await planOf(pageSql!.sql, pageSql!.params)).filter(
+        (n) => n['Relation Name'] === 'doctor_search',
+      );
+      expect(scans.length).toBe(1);
+      // An "Index Scan" here would fetch every walked row from the heap.
+      expect([criteria, scans[0]['Node Type']]).toEqual([criteria, 'Index Only Scan']);
+      walked.add(String(scans[0]['Index Name']));
+    }
+    // The three walks (all doctors, by `accepting`, by gender) were all exercised.
+    expect([...walked].sort()).toEqual([
+      'doctor_search_accepting_idx',
+      'doctor_search_gender_idx',
+      'doctor_search_name_idx',
+    ]);
+  });
+});

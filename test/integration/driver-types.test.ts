@@ -46,15 +46,19 @@ describe('pg type parsers of the directory connections (real PostgreSQL)', () =>
       const runner = serving.createQueryRunner();
       try {
         await runner.query(`SET TIME ZONE '${zone}'`);
-        const [row] = await runner.query<
-          { a: Date; b: Date; c: Date; d: Date; e: number[]; f: number[]; g: (number | null)[] }[]
-        >(
-          `SELECT '2026-11-20 08:15:00.57Z'::timestamptz AS a,
+        const [row] = (await runner.query(`SELECT '2026-11-20 08:15:00.57Z'::timestamptz AS a,
                   '2026-06-30 23:59:59.999999Z'::timestamptz AS b,
                   '1883-11-18 12:00:00Z'::timestamptz AS c,
                   'infinity'::timestamptz AS d,
-                  '{3,-17,2147483647}'::int4[] AS e, '{}'::int4[] AS f, '{1,NULL}'::int4[] AS g`,
-        );
+                  '{3,-17,2147483647}'::int4[] AS e, '{}'::int4[] AS f, '{1,NULL}'::int4[] AS g`)) as {
+          a: Date;
+          b: Date;
+          c: Date;
+          d: Date;
+          e: number[];
+          f: number[];
+          g: (number | null)[];
+        }[];
         // 1883 predates standard time: local mean time offsets carry seconds (St. John's).
         expect(row.a.toISOString()).toBe('2026-11-20T08:15:00.570Z');
         expect(row.b.toISOString()).toBe('2026-06-30T23:59:59.999Z');

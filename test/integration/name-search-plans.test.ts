@@ -208,7 +208,7 @@ describe('name search plans (real PostgreSQL)', () => {
     // Every way of reading was taken at least once above.
     const all = statements.join('\n');
     expect(all).toContain('WITH walked AS'); // bounded walk in name order
-    expect(all).toContain('edge.r'); // walk in distance order
+    expect(all).toContain('WITH TIES'); // walk in distance order
     expect(all).toMatch(/ORDER BY[^)]*\(s\.name_key \|\| ''\)/); // collection
     expect(all).toMatch(/SELECT \$\d+::int \+ count\(\*\)::int AS n/); // counted total
     if (tuning) {
@@ -292,7 +292,7 @@ describe('name search plans (real PostgreSQL)', () => {
     const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
     sent.length = 0;
     await actual(walking, q3, 0, 25, near);
-    const page = sent.find((x) => x.sql.includes('edge.r'))!;
+    const page = sent.find((x) => x.sql.includes('WITH TIES'))!;
     // The name's trigrams are checked inside the index (an index condition, not a filter).
     expect(
       (await planNodes(page.sql, page.params)).some(

@@ -218,8 +218,10 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
 
   /**
    * `page` CTE nearest first, exactly ordered by (distance, id), on the GiST index: a
-   * nearest-neighbour scan finds the distance of the page's last row, then the rows within it
-   * (ties included, found through the index's bounding box) are sorted by (distance, id).
+   * nearest-neighbour scan reads the page's rows and every row tied in distance with the last of
+   * them (`FETCH FIRST n ROWS WITH TIES`), which are then sorted by (distance, id). (It replaces
+   * a second pass over every row within the last distance, through the index's bounding cube:
+   * a filtered page near a point at 100,000 doctors read 1,225 rows there for 25.)
    */
   private nearestFirst(
     near: GeoPoint,
@@ -231,17 +233,17 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     // The scan leaves the radius out: nearest first, the first rows within the radius are the
     // first rows, cut at it; with it, the planner reads every row of the radius instead.
     const pt = pointOf(near, p);
-    return `edge AS (SELECT max(k) AS r FROM (SELECT cs.earth <-> ${pt} AS k FROM clinic_search cs ${where(conds)}
-                                            ORDER BY cs.earth <-> ${pt} LIMIT ${p.add(page.limit + page.offset)}) x),
-            page AS (SELECT cs.clinic_id, cs.earth <-> ${pt} AS k FROM clinic_search cs, edge
-                      ${where([...conds, ...radius, `cube_enlarge(${pt}, edge.r + 1, 3) @> cs.earth`, `cs.earth <-> ${pt} <= edge.r`])}
-                      ORDER BY k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+    return `page AS (SELECT cs.clinic_id, cs.k
+                       FROM (SELECT cs.clinic_id, cs.earth, cs.earth <-> ${pt} AS k FROM clinic_search cs ${where(conds)}
+                              ORDER BY cs.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) cs
+                      ${where(radius)}
+                      ORDER BY cs.k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 
   /**
    * A page of specialists nearest first, exactly ordered by (distance, clinic, specialty), as in
-   * nearestFirst: the nearest-neighbour scan finds the page's last distance, then the rows within
-   * it are sorted (the sort keys after the distance would otherwise sort every offering).
+   * nearestFirst: the nearest-neighbour scan reads the page's rows and their ties, which are then
+   * sorted (the sort keys after the distance would otherwise sort every offering).
    */
   private specialistsNearestFirst(
     near: GeoPoint,
@@ -251,12 +253,12 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     page: PageRequest,
   ): string {
     const pt = pointOf(near, p);
-    return `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.earth <-> ${pt} AS k
-               FROM specialist_search ss,
-                    (SELECT max(k) AS r FROM (SELECT ss.earth <-> ${pt} AS k FROM specialist_search ss ${where(conds)}
-                                               ORDER BY ss.earth <-> ${pt} LIMIT ${p.add(page.limit + page.offset)}) x) edge
-               ${where([...conds, ...radius, `cube_enlarge(${pt}, edge.r + 1, 3) @> ss.earth`, `ss.earth <-> ${pt} <= edge.r`])}
-              ORDER BY k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+    return `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.k
+               FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.earth, ss.earth <-> ${pt} AS k
+                       FROM specialist_search ss ${where(conds)}
+                      ORDER BY ss.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) ss
+               ${where(radius)}
+              ORDER BY ss.k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 
   /** "At least one of its practising doctors satisfies all of them together" (decisions.md). */

@@ -123,24 +123,25 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const q = new SqlParams();
     const filters = this.conditions(criteria, ids, q, now, 'g');
     const pt = pointOf(criteria.near!, q);
-    const located = [...filters];
-    if (criteria.radiusKm !== undefined) {
-      located.push(...radiusConditions('g.earth', pt, criteria.radiusKm, q));
-    }
+    const radius =
+      criteria.radiusKm !== undefined ? radiusConditions('g.earth', pt, criteria.radiusKm, q) : [];
     const from = 'doctor_geo g';
     const total =
       unbounded ??
-      this.totals.count(`SELECT count(*)::int AS n FROM ${from} ${where(located)}`, [...q.values]);
-    // As for clinics: a nearest-neighbour scan finds the distance of the page's last row, then
-    // the rows within it (ties included, through the index's bounding cube) are sorted exactly.
-    // The scan leaves the radius out (nearest first, the first rows within the radius are the
-    // first rows, cut at it): with it, the planner reads every row of the radius instead.
-    const pageSql = `WITH edge AS (SELECT max(k) AS r FROM (SELECT g.earth <-> ${pt} AS k FROM ${from} ${where(filters)}
-                                                     ORDER BY g.earth <-> ${pt} LIMIT ${q.add(page.limit + page.offset)}) x)
-                     SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.earth <-> ${pt} AS k
-                       FROM ${from}, edge
-                       ${where([...located, `cube_enlarge(${pt}, edge.r + 1, 3) @> g.earth`, `g.earth <-> ${pt} <= edge.r`])}
-                      ORDER BY k, g.name_key, g.cpso_number
+      this.totals.count(
+        `SELECT count(*)::int AS n FROM ${from} ${where([...filters, ...radius])}`,
+        [...q.values],
+      );
+    // As for clinics: a nearest-neighbour scan reads the page's rows and every row tied with the
+    // last of them (WITH TIES), which are then sorted exactly. The scan leaves the radius out
+    // (nearest first, the first rows within the radius are the first rows, cut at it): with it,
+    // the planner reads every row of the radius instead.
+    const pageSql = `SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.k
+                       FROM (SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, g.earth, g.earth <-> ${pt} AS k
+                               FROM ${from} ${where(filters)}
+                              ORDER BY g.earth <-> ${pt} FETCH FIRST (${q.add(page.limit + page.offset)}) ROWS WITH TIES) g
+                      ${where(radius)}
+                      ORDER BY g.k, g.name_key, g.cpso_number
                       LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
     return this.pageOf(pageSql, q, page, total);
   }
@@ -256,14 +257,13 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const branch = (rank: number, cond: string, how: Plan) =>
       how === 'walk' && pt
         ? // The distance index has no name order to break ties with, so (as in nearestFirst) a
-          // nearest-neighbour scan finds the distance of the branch's last row, then the rows
-          // within it (ties included, through the index's bounding cube) are sorted exactly.
-          `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, ${k} AS k
-              FROM ${from},
-                   (SELECT max(x.k) AS r FROM (SELECT ${k} AS k FROM ${from} ${where([cond, ...filters])}
-                                               ORDER BY ${k} LIMIT ${reachParam}) x) edge
-             ${where([cond, ...filters, `cube_enlarge(${pt}, edge.r + 1, 3) @> s.earth`, `${k} <= edge.r`])}
-             ORDER BY k, s.name_key, s.cpso_number LIMIT ${reachParam})`
+          // nearest-neighbour scan reads the branch's rows and every row tied with the last of
+          // them (WITH TIES), which are then sorted exactly.
+          `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, s.k
+              FROM (SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${k} AS k
+                      FROM ${from} ${where([cond, ...filters])}
+                     ORDER BY ${k} FETCH FIRST (${reachParam}) ROWS WITH TIES) s
+             ORDER BY s.k, s.name_key, s.cpso_number LIMIT ${reachParam})`
         : `(SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, ${rank} AS rank, ${k} AS k
               FROM ${from} ${where([cond, ...filters])}
              ORDER BY ${pt ? 'k, ' : ''}${how === 'collect' ? `(s.name_key || '')` : 's.name_key'}, s.cpso_number

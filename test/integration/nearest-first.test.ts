@@ -6,6 +6,11 @@ import { ReferenceIds } from '../../src/infrastructure/persistence/directory/ref
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
 import { refreshReadModels } from '../../src/infrastructure/persistence/directory/read-models';
+import {
+  pointOf,
+  radiusConditions,
+} from '../../src/infrastructure/persistence/directory/criteria-sql';
+import { SqlParams } from '../../src/infrastructure/persistence/directory/sql-params';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -155,5 +160,34 @@ describe('nearest first on the spatial index (real PostgreSQL)', () => {
         }
       }
     }
+  });
+  it('a radius keeps exactly the rows earth_distance keeps, at the edge too', async () => {
+    let compared = 0;
+    for (const near of points) {
+      // Round radii, and radii equal to a clinic's own distance (the edge itself).
+      const edges = await db.dataSource.query<{ m: number }[]>(
+        `SELECT earth_distance(ll_to_earth($1::float8, $2::float8), earth) AS m
+           FROM clinic_search ORDER BY clinic_id LIMIT 40`,
+        [near.lat, near.lng],
+      );
+      for (const m of [300, 1000, 2500, 5000, 37_300, 100_000, ...edges.map((e) => e.m)]) {
+        // As the service does: radiusKm in, metres = radiusKm * 1000 in the statement.
+        const radiusKm = m / 1000;
+        const metres = radiusKm * 1000;
+        const p = new SqlParams();
+        const conds = radiusConditions('cs.earth', pointOf(near, p), radiusKm, p);
+        const [row] = await db.dataSource.query<{ ours: string[]; theirs: string[] }[]>(
+          `SELECT array(SELECT cs.clinic_id::text FROM clinic_search cs WHERE ${conds.join(' AND ')}
+                         ORDER BY 1) AS ours,
+                  array(SELECT cs.clinic_id::text FROM clinic_search cs
+                         WHERE earth_distance(ll_to_earth($${p.values.length + 1}::float8, $${p.values.length + 2}::float8), cs.earth)
+                               <= $${p.values.length + 3}::float8 ORDER BY 1) AS theirs`,
+          [...p.values, near.lat, near.lng, metres],
+        );
+        expect({ near, metres, ids: row.ours }).toEqual({ near, metres, ids: row.theirs });
+        compared += row.theirs.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });

@@ -82,10 +82,22 @@ export function radiusConditions(
   p: SqlParams,
 ): string[] {
   const m = p.add(radiusKm * 1000);
-  return [
-    `earth_box(${pt}, ${m}::float8) @> ${earthExpr}`,
-    `earth_distance(${pt}, ${earthExpr}) <= ${m}::float8`,
-  ];
+  return [`earth_box(${pt}, ${m}::float8) @> ${earthExpr}`, withinMetres(earthExpr, pt, m)];
+}
+
+/**
+ * Great-circle distance from `pt` at most `metres` (a parameter), on earthdistance's sphere,
+ * exactly as earth_distance says. earth_distance (a SQL function calling SQL functions) cost about
+ * 1.2 µs a row: a count within 5 km of downtown at 100,000 doctors checks 36,000 candidates, 49
+ * ms. So the straight line through the sphere (`<->`, the chord; earth_distance is
+ * 2R·asin(chord / 2R)) is compared with the chord of `metres` first, a constant of the
+ * statement (5.7 ms for that count): a row clearly inside or outside is decided by it, and only a
+ * row within a billionth of the edge asks earth_distance, whose rounding decides there.
+ */
+export function withinMetres(earthExpr: string, pt: string, metres: string): string {
+  const chord = `2 * earth() * sin(${metres}::float8 / (2 * earth()))`;
+  const line = `${earthExpr} <-> ${pt}`;
+  return `(${line} <= ${chord} * (1 - 1e-9) OR (${line} <= ${chord} * (1 + 1e-9) AND earth_distance(${pt}, ${earthExpr}) <= ${metres}::float8))`;
 }
 
 export function where(conditions: string[]): string {

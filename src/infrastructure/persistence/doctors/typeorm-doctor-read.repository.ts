@@ -13,6 +13,7 @@ import {
   radiusConditions,
   scalarDoctorConditions,
   where,
+  withinMetres,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
 import { charLength, MAX_COUNTED_GRAM, NameGrams } from '../directory/name-gram-counts';
@@ -202,7 +203,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     let pt: string | undefined;
     if (criteria.near && criteria.radiusKm !== undefined) {
       pt = pointOf(criteria.near, p);
-      filters.push(`earth_distance(${pt}, s.earth) <= ${p.add(criteria.radiusKm * 1000)}::float8`);
+      filters.push(withinMetres('s.earth', pt, p.add(criteria.radiusKm * 1000)));
     }
     const containing = counts?.containing(lower);
     // Counted: the names containing q, plus a lookup on the CPSO index (a CPSO number that is

@@ -6,6 +6,7 @@ import { ReferenceIds } from '../../src/infrastructure/persistence/directory/ref
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -22,7 +23,7 @@ type PlanNode = Record<string, unknown>;
 describe('doctor list walks are index-only (real PostgreSQL)', () => {
   let db: TestDatabase;
   let repo: TypeOrmDoctorReadRepository;
-  const sent: { sql: string; params: unknown[] }[] = [];
+  const sent: SentQuery[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase('list_walk_plans');
@@ -32,16 +33,7 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
     );
     // Index-only scans need the visibility map (the seed vacuums; make sure).
     await db.dataSource.query('VACUUM (ANALYZE) doctor_search');
-    const ds = new Proxy(db.dataSource, {
-      get(target, prop, receiver) {
-        if (prop === 'query')
-          return (sql: string, params?: unknown[]) => {
-            sent.push({ sql, params: params ?? [] });
-            return target.query(sql, params);
-          };
-        return Reflect.get(target, prop, receiver) as unknown;
-      },
-    });
+    const ds = recordQueries(db.dataSource, (q) => sent.push(q));
     const cache = new NoReadCache();
     repo = new TypeOrmDoctorReadRepository(
       ds,
@@ -60,13 +52,7 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
         `EXPLAIN (FORMAT JSON) ${sql}`,
         params,
       );
-      const nodes: PlanNode[] = [];
-      const visit = (n: PlanNode) => {
-        nodes.push(n);
-        for (const c of (n.Plans as PlanNode[] | undefined) ?? []) visit(c);
-      };
-      visit(row['QUERY PLAN'][0].Plan);
-      return nodes;
+      return planNodesOf(row['QUERY PLAN'][0].Plan);
     });
 
   it('walks an index alone for every kind of filter, arrays included', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -41,20 +42,13 @@ describe('name search plans (real PostgreSQL)', () => {
   let db: TestDatabase;
   let rows: Row[];
   const statements: string[] = [];
-  const sent: { sql: string; params: unknown[] }[] = [];
+  const sent: SentQuery[] = [];
 
   /** A repository that notes the statements it sends, with the given walk tuning. */
   const repository = (tuning?: SearchTuning) => {
-    const ds = new Proxy(db.dataSource, {
-      get(target, prop, receiver) {
-        if (prop === 'query')
-          return (sql: string, params?: unknown[]) => {
-            statements.push(sql);
-            sent.push({ sql, params: params ?? [] });
-            return target.query(sql, params);
-          };
-        return Reflect.get(target, prop, receiver) as unknown;
-      },
+    const ds = recordQueries(db.dataSource, (q) => {
+      statements.push(q.sql);
+      sent.push(q);
     });
     const cache = new NoReadCache();
     return new TypeOrmDoctorReadRepository(
@@ -272,12 +266,7 @@ describe('name search plans (real PostgreSQL)', () => {
           `EXPLAIN (FORMAT JSON) ${sql}`,
           params,
         );
-        const nodes: Record<string, unknown>[] = [];
-        const visit = (n: Record<string, unknown>) => {
-          nodes.push(n);
-          for (const c of (n.Plans as Record<string, unknown>[] | undefined) ?? []) visit(c);
-        };
-        visit(row['QUERY PLAN'][0].Plan);
+        const nodes = planNodesOf(row['QUERY PLAN'][0].Plan);
         if (withoutBigrams) throw new PlanRead(nodes); // roll the dropped indexes back
         return nodes;
       })

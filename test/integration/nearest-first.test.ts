@@ -11,6 +11,7 @@ import {
   radiusConditions,
 } from '../../src/infrastructure/persistence/directory/criteria-sql';
 import { SqlParams } from '../../src/infrastructure/persistence/directory/sql-params';
+import { recordQueries } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -72,16 +73,7 @@ describe('nearest first on the spatial index (real PostgreSQL)', () => {
       [points[0].lat, points[0].lng],
     );
     await refreshReadModels((sql) => db.dataSource.query(sql));
-    const ds = new Proxy(db.dataSource, {
-      get(target, prop, receiver) {
-        if (prop === 'query')
-          return (sql: string, params?: unknown[]) => {
-            statements.push(sql);
-            return target.query(sql, params);
-          };
-        return Reflect.get(target, prop, receiver) as unknown;
-      },
-    });
+    const ds = recordQueries(db.dataSource, (q) => statements.push(q.sql));
     const cache = new NoReadCache();
     repo = new TypeOrmClinicReadRepository(
       ds,

@@ -1,13 +1,13 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/infrastructure/database/data-source-options';
 import {
-  parseInt4Array,
+  parseIntArray,
   parseTimestamptz,
 } from '../../src/infrastructure/database/fast-type-parsers';
 import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
 /**
- * The directory's pg clients read timestamptz and int4[] with the fast parsers (issue 14, item
+ * The directory's pg clients read timestamptz, smallint[] and int4[] with the fast parsers (issue 14, item
  * 6), for serving and tool connections alike, and read what a real PostgreSQL writes, in any
  * session time zone, to the same instants and numbers.
  */
@@ -33,7 +33,8 @@ describe('pg type parsers of the directory connections (real PostgreSQL)', () =>
           getTypeParser(oid: number, format?: string): unknown;
         };
         expect(client.getTypeParser(1184, 'text')).toBe(parseTimestamptz);
-        expect(client.getTypeParser(1007, 'text')).toBe(parseInt4Array);
+        expect(client.getTypeParser(1007, 'text')).toBe(parseIntArray);
+        expect(client.getTypeParser(1005, 'text')).toBe(parseIntArray);
       } finally {
         await runner.release();
       }
@@ -50,7 +51,8 @@ describe('pg type parsers of the directory connections (real PostgreSQL)', () =>
                   '2026-06-30 23:59:59.999999Z'::timestamptz AS b,
                   '1883-11-18 12:00:00Z'::timestamptz AS c,
                   'infinity'::timestamptz AS d,
-                  '{3,-17,2147483647}'::int4[] AS e, '{}'::int4[] AS f, '{1,NULL}'::int4[] AS g`)) as {
+                  '{3,-17,2147483647}'::int4[] AS e, '{}'::int4[] AS f, '{1,NULL}'::int4[] AS g,
+                  '{7,-32768,32767}'::smallint[] AS h`)) as {
           a: Date;
           b: Date;
           c: Date;
@@ -58,13 +60,19 @@ describe('pg type parsers of the directory connections (real PostgreSQL)', () =>
           e: number[];
           f: number[];
           g: (number | null)[];
+          h: number[];
         }[];
         // 1883 predates standard time: local mean time offsets carry seconds (St. John's).
         expect(row.a.toISOString()).toBe('2026-11-20T08:15:00.570Z');
         expect(row.b.toISOString()).toBe('2026-06-30T23:59:59.999Z');
         expect(row.c.toISOString()).toBe('1883-11-18T12:00:00.000Z');
         expect(row.d).toBe(Infinity);
-        expect([row.e, row.f, row.g]).toEqual([[3, -17, 2147483647], [], [1, null]]);
+        expect([row.e, row.f, row.g, row.h]).toEqual([
+          [3, -17, 2147483647],
+          [],
+          [1, null],
+          [7, -32768, 32767],
+        ]);
       } finally {
         await runner.release();
       }

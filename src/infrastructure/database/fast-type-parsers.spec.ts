@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { types } from 'pg';
-import { DIRECTORY_TYPES, parseInt4Array, parseTimestamptz } from './fast-type-parsers';
+import { DIRECTORY_TYPES, parseIntArray, parseTimestamptz } from './fast-type-parsers';
 
 const pgParser = types.getTypeParser as unknown as (
   oid: number,
   format?: 'text' | 'binary',
 ) => (s: string) => unknown;
 const pgTimestamptz = pgParser(1184, 'text');
-const pgInt4Array = pgParser(1007, 'text');
+const pgIntArray = pgParser(1007, 'text');
+const pgInt2Array = pgParser(1005, 'text');
 
 /** Dates compare by time (NaN included), anything else structurally. */
 function same(a: unknown, b: unknown): void {
@@ -82,13 +83,15 @@ describe('fast type parsers', () => {
     );
   });
 
-  it('read int4 arrays exactly as pg does, NULLs and odd text included', () => {
+  it('read int2 and int4 arrays exactly as pg does, NULLs and odd text included', () => {
+    // pg reads smallint[] and int[] with one parser, so the fast one may stand in for both.
+    expect(pgInt2Array).toBe(pgIntArray);
     const ints = fc.array(fc.integer({ min: -2147483648, max: 2147483647 }), { maxLength: 20 });
     fc.assert(
       fc.property(ints, (a) => {
         const s = `{${a.join(',')}}`;
-        expect(parseInt4Array(s)).toEqual(pgInt4Array(s));
-        expect(parseInt4Array(s)).toEqual(a);
+        expect(parseIntArray(s)).toEqual(pgIntArray(s));
+        expect(parseIntArray(s)).toEqual(a);
       }),
       { numRuns: 3000 },
     );
@@ -102,10 +105,10 @@ describe('fast type parsers', () => {
       '{"1"}',
       '{--1}',
     ])
-      expect(parseInt4Array(s)).toEqual(pgInt4Array(s));
+      expect(parseIntArray(s)).toEqual(pgIntArray(s));
     fc.assert(
       fc.property(fc.stringMatching(/^\{[0-9,-]{0,12}\}$/), (s) =>
-        expect(parseInt4Array(s)).toEqual(pgInt4Array(s)),
+        expect(parseIntArray(s)).toEqual(pgIntArray(s)),
       ),
       { numRuns: 3000 },
     );
@@ -113,7 +116,9 @@ describe('fast type parsers', () => {
 
   it('leave every other type, and binary formats, to pg', () => {
     expect(DIRECTORY_TYPES.getTypeParser(1184)).toBe(parseTimestamptz);
-    expect(DIRECTORY_TYPES.getTypeParser(1007, 'text')).toBe(parseInt4Array);
+    expect(DIRECTORY_TYPES.getTypeParser(1007, 'text')).toBe(parseIntArray);
+    expect(DIRECTORY_TYPES.getTypeParser(1005, 'text')).toBe(parseIntArray);
+    expect(DIRECTORY_TYPES.getTypeParser(1016, 'text')).toBe(pgParser(1016, 'text'));
     expect(DIRECTORY_TYPES.getTypeParser(1114)).toBe(pgParser(1114));
     expect(DIRECTORY_TYPES.getTypeParser(1184, 'binary')).toBe(pgParser(1184, 'binary'));
   });

@@ -2,6 +2,8 @@ import { types } from 'pg';
 
 /** Type OIDs (pg_type) whose text form the directory reads on every page. */
 const TIMESTAMPTZ = 1184;
+/** smallint[]: the directory's specialty_ids and language_ids (two on every doctor row). */
+const INT2_ARRAY = 1005;
 const INT4_ARRAY = 1007;
 
 /** pg's own parsers (its TypeId type omits the array OIDs). */
@@ -10,7 +12,8 @@ const pgParser = types.getTypeParser as unknown as (
   format?: 'text' | 'binary',
 ) => (text: string) => unknown;
 const defaultTimestamptz = pgParser(TIMESTAMPTZ, 'text');
-const defaultInt4Array = pgParser(INT4_ARRAY, 'text');
+/** pg's parser of int2[] and int4[] (one function for both; a spec holds it to that). */
+const defaultIntArray = pgParser(INT4_ARRAY, 'text');
 
 const ZERO = 48;
 
@@ -82,12 +85,13 @@ export function parseTimestamptz(s: string): unknown {
 }
 
 /**
- * An `int4[]` of plain numbers (`{3,17,42}`), read with one split: every doctor row carries two
- * (specialties, languages). NULL elements, nesting or anything unusual go to pg's own parser.
+ * An `int2[]` or `int4[]` of plain numbers (`{3,17,42}`), read in one pass: every doctor row
+ * carries two smallint[] (specialties, languages). pg reads both types with the same parser;
+ * NULL elements, nesting or anything unusual go to it.
  */
-export function parseInt4Array(s: string): unknown {
+export function parseIntArray(s: string): unknown {
   const n = s.length;
-  if (n < 2 || s.charCodeAt(0) !== 123 || s.charCodeAt(n - 1) !== 125) return defaultInt4Array(s);
+  if (n < 2 || s.charCodeAt(0) !== 123 || s.charCodeAt(n - 1) !== 125) return defaultIntArray(s);
   if (n === 2) return [];
   const out: number[] = [];
   let value = 0;
@@ -97,7 +101,7 @@ export function parseInt4Array(s: string): unknown {
     const c = s.charCodeAt(i);
     if (c === 44 || i === n - 1) {
       // , or the closing brace ends an element
-      if (empty) return defaultInt4Array(s);
+      if (empty) return defaultIntArray(s);
       out.push(negative ? -value : value);
       value = 0;
       negative = false;
@@ -106,7 +110,7 @@ export function parseInt4Array(s: string): unknown {
       negative = true;
     } else {
       const d = c - ZERO;
-      if (d < 0 || d > 9) return defaultInt4Array(s);
+      if (d < 0 || d > 9) return defaultIntArray(s);
       value = value * 10 + d;
       empty = false;
     }
@@ -116,13 +120,13 @@ export function parseInt4Array(s: string): unknown {
 
 /**
  * The `types` of the directory's pg clients: pg's own parsers, except the two fast ones above for
- * text-format timestamptz and int4[].
+ * text-format timestamptz, int2[] and int4[].
  */
 export const DIRECTORY_TYPES = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): unknown {
     if (format !== 'binary') {
       if (oid === TIMESTAMPTZ) return parseTimestamptz;
-      if (oid === INT4_ARRAY) return parseInt4Array;
+      if (oid === INT2_ARRAY || oid === INT4_ARRAY) return parseIntArray;
     }
     return pgParser(oid, format ?? 'text');
   },

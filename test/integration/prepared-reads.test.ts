@@ -88,6 +88,26 @@ describe('prepared reads', () => {
     expect(isPreparable('UPDATE api_keys SET label = $1')).toBe(false);
   });
 
+  it('sends reads to the driver without a TypeORM query runner, writes through TypeORM', async () => {
+    const runners = jest.spyOn(single, 'createQueryRunner');
+    try {
+      const page = await repository(prepared).list({}, { limit: 3, offset: 1 }, FIXTURE_NOW);
+      expect(page.items).toHaveLength(3);
+      expect(await prepared.query('WITH x AS (SELECT 1 AS n) SELECT n FROM x', [])).toEqual([
+        { n: 1 },
+      ]);
+      expect(runners).not.toHaveBeenCalled();
+      // TypeORM's answer to an UPDATE, whichever path it takes: [rows, count].
+      const sql = 'UPDATE clinics SET phone = phone WHERE false';
+      expect(await prepared.query(sql, [])).toEqual(await db.dataSource.query(sql, []));
+      const cte = `WITH u AS (SELECT 1) UPDATE clinics SET phone = phone WHERE false`;
+      expect(await prepared.query(cte, [])).toEqual([[], 0]);
+      expect(runners).toHaveBeenCalledTimes(1);
+    } finally {
+      runners.mockRestore();
+    }
+  });
+
   it('keeps the driver error (its code, which the error mapping reads)', async () => {
     await expect(
       prepared.query('SELECT id FROM doctors WHERE id = $1', ['not-a-uuid']),

@@ -39,6 +39,29 @@ describe('BufferedUsageRecorder', () => {
     expect(repo.batches).toHaveLength(1);
   });
 
+  it('counts each request on its UTC day, at the edges of days and when the clock goes back', async () => {
+    const repo = new FakeUsage();
+    const r = new BufferedUsageRecorder(repo, 60_000);
+    const at = [
+      '2026-11-25T23:59:59.999Z',
+      '2026-11-26T00:00:00.000Z',
+      '2026-11-25T00:00:00.000Z',
+      '2026-11-26T23:59:59.999Z',
+      '1969-12-31T23:59:59.999Z',
+      '1970-01-01T00:00:00.000Z',
+      '2026-11-25T12:00:00.000Z',
+    ];
+    for (const t of at) r.record('k', 'live', new Date(t));
+    await r.flush();
+    const counts = Object.fromEntries(repo.batches[0].map((c) => [c.day, c.requests]));
+    expect(counts).toEqual({
+      '2026-11-25': 3,
+      '2026-11-26': 2,
+      '1969-12-31': 1,
+      '1970-01-01': 1,
+    });
+  });
+
   it('keeps the counts of a failed write for the next one, and writes at shutdown', async () => {
     const repo = new FakeUsage();
     const r = new BufferedUsageRecorder(repo, 60_000);

@@ -2,6 +2,8 @@ import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { UsageCount, UsageRecorder, UsageRepository } from '../../application/usage/usage';
 import { Tier } from '../../domain/keys/tier';
 
+const DAY_MS = 86_400_000;
+
 /**
  * Counts requests per key and day in memory (a Map increment per request) and writes them with one
  * upsert every `flushMs`, and at shutdown. A crash loses at most the last `flushMs` of counts; a
@@ -15,6 +17,8 @@ export class BufferedUsageRecorder
   private pending = new Map<string, UsageCount>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private dayStart = Number.NaN;
+  private day = '';
 
   constructor(
     private readonly repo: UsageRepository,
@@ -24,11 +28,21 @@ export class BufferedUsageRecorder
   }
 
   record(keyId: string, tier: Tier, at: Date): void {
-    const day = at.toISOString().slice(0, 10);
+    const day = this.dayOf(at.getTime());
     const k = `${keyId}|${day}`;
     const c = this.pending.get(k);
-    if (c) this.pending.set(k, { ...c, requests: c.requests + 1 });
+    // Counted in place: a flush takes the whole map away, so no batch shares these objects.
+    if (c) (c as { requests: number }).requests++;
     else this.pending.set(k, { keyId, day, tier, requests: 1 });
+  }
+
+  /** The UTC day (YYYY-MM-DD) of an instant, formatted once per day rather than per request. */
+  private dayOf(ms: number): string {
+    if (!(ms >= this.dayStart && ms < this.dayStart + DAY_MS)) {
+      this.dayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+      this.day = new Date(this.dayStart).toISOString().slice(0, 10);
+    }
+    return this.day;
   }
 
   onModuleInit(): void {

@@ -173,7 +173,7 @@ describe('name search plans (real PostgreSQL)', () => {
     ['default tuning', undefined],
     [
       'short walks (every bounded walk falls back to collecting; near a point every branch walks)',
-      { walkFloor: 0, walkSpread: 0, nearWalkBreakEven: 0 },
+      { walkFloor: 0, walkSpread: 0, nearWalkBreakEven: 0, listWalkBudget: 0 },
     ],
   ])('answers as the contract says, whatever plan it picks (%s)', async (_label, tuning) => {
     const repo = repository(tuning);
@@ -277,7 +277,12 @@ describe('name search plans (real PostgreSQL)', () => {
 
   it('walks near a point on the point-and-name index; two letters inside names never reach the trigram index', async () => {
     const near = { lat: 43.7, lng: -79.4 };
-    const walking = repository({ walkFloor: 0, walkSpread: 0, nearWalkBreakEven: 0 });
+    const walking = repository({
+      walkFloor: 0,
+      walkSpread: 0,
+      nearWalkBreakEven: 0,
+      listWalkBudget: 0,
+    });
     const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
     sent.length = 0;
     await actual(walking, q3, 0, 25, near);
@@ -310,7 +315,12 @@ describe('name search plans (real PostgreSQL)', () => {
   });
 
   it('matches the definition for any piece of a name, page and location (property)', async () => {
-    const repo = repository({ walkFloor: 0, walkSpread: 0.5, nearWalkBreakEven: 2_500 });
+    const repo = repository({
+      walkFloor: 0,
+      walkSpread: 0.5,
+      nearWalkBreakEven: 2_500,
+      listWalkBudget: 0,
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: rows.length - 1 }),

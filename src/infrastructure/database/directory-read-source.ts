@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/core.module';
 import { dataSourceOptions } from './data-source-options';
-import { preparedReads, underlyingDataSource } from './prepared-reads';
+import { closePreparedReads, preparedReads, underlyingDataSource } from './prepared-reads';
 
 /**
  * Injection token of the DataSource that directory reads go to: a replica when
@@ -70,7 +70,10 @@ export class ReplicaSync {
   }
 }
 
-/** Closes the replica's pool at shutdown (the primary's belongs to TypeOrmModule). */
+/**
+ * Closes the walks' pool, and the replica's pool, at shutdown (the primary's belongs to
+ * TypeOrmModule).
+ */
 @Injectable()
 class ReadSourceCloser implements OnApplicationShutdown {
   constructor(
@@ -79,6 +82,7 @@ class ReadSourceCloser implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await closePreparedReads(this.read);
     const read = underlyingDataSource(this.read);
     if (read !== this.primary && read.isInitialized) await read.destroy();
   }

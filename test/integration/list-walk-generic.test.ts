@@ -1,0 +1,200 @@
+import { DataSource } from 'typeorm';
+import { NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
+import { DoctorCriteria } from '../../src/domain/directory/criteria';
+import { dataSourceOptions } from '../../src/infrastructure/database/data-source-options';
+import {
+  closePreparedReads,
+  isWalk,
+  preparedReads,
+  walk,
+} from '../../src/infrastructure/database/prepared-reads';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import {
+  SearchTuning,
+  TypeOrmDoctorReadRepository,
+} from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { recordQueries, SentQuery } from '../support/recorded-queries';
+import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+/** Keeps every answer, as the service's cache keeps totals. */
+class KeepingCache extends ReadCache {
+  private readonly kept = new Map<string, Promise<unknown>>();
+  getOrLoad<T>(key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (!this.kept.has(key)) this.kept.set(key, load());
+    return this.kept.get(key) as Promise<T>;
+  }
+  forget(key: string): void {
+    this.kept.delete(key);
+  }
+}
+
+/**
+ * Issue 14: PostgreSQL spends about as long planning a list page as reading it. A page in name
+ * order whose walk is known to be short (its total and the number of doctors are counted) runs
+ * on its generic plan, on connections where plans are generic and made of index scans only; any
+ * other page is planned for its values. The answer is the same either way.
+ */
+describe('short list walks run on generic plans (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let single: DataSource;
+  let prepared: DataSource;
+  const sent: SentQuery[] = [];
+
+  const repository = (ds: DataSource, cache: ReadCache, tuning?: Partial<SearchTuning>) =>
+    new TypeOrmDoctorReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+      new NameGrams(ds, cache),
+      tuning && {
+        walkFloor: 20_000,
+        walkSpread: 8,
+        nearWalkBreakEven: 25_000,
+        listWalkBudget: 0,
+        ...tuning,
+      },
+    );
+  const plain = () => repository(db.dataSource, new NoReadCache());
+  const pageStatement = () => {
+    const s = sent.filter((q) => /ORDER BY s\.name_key, s\.cpso_number LIMIT/.test(q.sql));
+    expect(s).toHaveLength(1);
+    return s[0];
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('list_walk_generic');
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 1500, seed: 9, now: NOW }),
+    );
+    await db.dataSource.query('VACUUM (ANALYZE) doctor_search');
+    // Two connections: the walks' pool then has one, so every walk runs on the same session.
+    single = new DataSource(dataSourceOptions(db.url, { ...TEST_DB_SETTINGS, poolSize: 2 }));
+    await single.initialize();
+    prepared = preparedReads(single);
+  });
+  afterAll(async () => {
+    if (prepared) await closePreparedReads(prepared);
+    await single?.destroy();
+    await db?.drop();
+  });
+
+  it('sends a walk to sessions of generic, index-only plans, and anything else to the usual ones', async () => {
+    const settings = `SELECT current_setting('plan_cache_mode') AS mode,
+                             current_setting('enable_bitmapscan') AS bitmap,
+                             current_setting('enable_seqscan') AS seq`;
+    expect(await prepared.query(walk(settings), [])).toEqual([
+      { mode: 'force_generic_plan', bitmap: 'off', seq: 'off' },
+    ]);
+    expect(await prepared.query(settings, [])).toEqual([{ mode: 'auto', bitmap: 'on', seq: 'on' }]);
+  });
+
+  it('walks on a generic plan only when the count says the walk is short, with the same answer', async () => {
+    const [rare] = await db.dataSource.query<{ name: string; n: number }[]>(
+      `SELECT l.name, count(*)::int AS n FROM languages l JOIN doctor_search s ON l.id = ANY(s.language_ids)
+        GROUP BY l.name HAVING count(*) >= 3 ORDER BY count(*), l.name LIMIT 1`,
+    );
+    const common: DoctorCriteria = { accepting: true };
+    const commonTotal = (await plain().list(common, { offset: 0, limit: 1 }, NOW)).total;
+    const [{ doctors }] = await db.dataSource.query<{ doctors: number }[]>(
+      'SELECT count(*)::int AS doctors FROM doctor_search',
+    );
+    const page = { offset: 10, limit: 10 };
+    // The walk's expected length, (offset + limit) x doctors / matches, for each filter; the
+    // budget sits between the two.
+    const reach = (matches: number) => ((page.offset + page.limit) * doctors) / matches;
+    expect(reach(rare.n)).toBeGreaterThan(4 * reach(commonTotal));
+    const budget = 2 * reach(commonTotal);
+    const repo = repository(
+      recordQueries(prepared, (q) => sent.push(q)),
+      new KeepingCache(),
+      { listWalkBudget: budget },
+    );
+
+    for (const criteria of [common, { languages: [rare.name] }] as DoctorCriteria[]) {
+      const expected = await plain().list(criteria, page, NOW);
+      sent.length = 0;
+      // The first page of a filter is planned for its values: its total is not counted yet.
+      expect(await repo.list(criteria, page, NOW)).toEqual(expected);
+      expect(isWalk(pageStatement().sql)).toBe(false);
+      // Once both counts are in (they load beside the first pages), only the common filter walks.
+      const walks: boolean[] = [];
+      for (let i = 0; i < 4; i++) {
+        sent.length = 0;
+        expect(await repo.list(criteria, page, NOW)).toEqual(expected);
+        walks.push(isWalk(pageStatement().sql));
+      }
+      expect([criteria, walks[walks.length - 1], walks.some(Boolean)]).toEqual([
+        criteria,
+        criteria === common,
+        criteria === common,
+      ]);
+    }
+  });
+
+  it('reads every kind of filter, at every offset, as the planner would, on the plan kept for it', async () => {
+    const [lang] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT l.name FROM languages l WHERE l.name <> 'English' ORDER BY l.name LIMIT 1`,
+    );
+    const [spec] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT name FROM specialties ORDER BY name LIMIT 1`,
+    );
+    const cases: DoctorCriteria[] = [
+      {},
+      { accepting: true, languages: [lang.name] },
+      { gender: 'female', specialties: [spec.name] },
+      { languages: [lang.name], evening: true },
+      { specialties: [spec.name], nearTTC: true, minYears: 5 },
+      { accepting: false, gender: 'male', wheelchair: true, maxYears: 30 },
+      { weekend: true, virtualVisits: true, languages: [lang.name, 'English'] },
+    ];
+    const repo = repository(
+      recordQueries(prepared, (q) => sent.push(q)),
+      new KeepingCache(),
+      { listWalkBudget: Number.MAX_SAFE_INTEGER },
+    );
+    const walked: string[] = [];
+    for (const criteria of cases) {
+      for (const offset of [0, 7, 25, 60]) {
+        const page = { offset, limit: 10 };
+        const expected = await plain().list(criteria, page, NOW);
+        // The first pages are planned for their values, until the counts are in.
+        for (let i = 0; i < 10; i++) {
+          sent.length = 0;
+          const got = await repo.list(criteria, page, NOW);
+          expect([criteria, offset, got]).toEqual([criteria, offset, expected]);
+          if (expected.total === 0 || isWalk(pageStatement().sql)) break;
+        }
+        if (expected.total > 0) {
+          const s = pageStatement();
+          expect([criteria, offset, isWalk(s.sql)]).toEqual([criteria, offset, true]);
+          walked.push(s.sql);
+        }
+      }
+    }
+    // Each statement ran on the one walk connection, on its generic plan, never a custom one.
+    const stats = await prepared.query<
+      { statement: string; generic_plans: number; custom_plans: number }[]
+    >(
+      walk(
+        `SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+          WHERE statement LIKE '/* walk:%'`,
+      ),
+      [],
+    );
+    for (const sql of new Set(walked)) {
+      const s = stats.find((x) => x.statement === sql);
+      expect([sql, s?.generic_plans && s.generic_plans > 0, s?.custom_plans]).toEqual([
+        sql,
+        true,
+        0,
+      ]);
+    }
+  });
+});

@@ -7,6 +7,7 @@ import {
   openDataSource,
   SERVING_SESSION_OPTIONS,
 } from '../src/infrastructure/database/data-source-options';
+import { WALK_SESSION_OPTIONS } from '../src/infrastructure/database/prepared-reads';
 import {
   BenchServer,
   migrateAndSeed,
@@ -20,7 +21,7 @@ import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql
 import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
 import { loadEndpoint, probe } from './bench/load';
 import { RESULTS_DIR } from './bench/paths';
-import { directoryUseCases, recordingDataSource } from './bench/recording';
+import { directoryUseCases, OnceCache, recordingDataSource } from './bench/recording';
 import {
   compareAggregates,
   EndpointReport,
@@ -87,20 +88,27 @@ async function directSql(
     statementTimeoutMs: 60_000,
   });
   const recorder = recordingDataSource(ds);
-  const useCases = directoryUseCases(recorder.dataSource);
+  // A warm instance's statements: names and totals cached, as under the HTTP load.
+  const useCases = directoryUseCases(recorder.dataSource, new OnceCache());
   // The service's own session settings, so the direct SQL is planned as the service's is.
   const client = new Client({
     connectionString: url,
     application_name: 'gtad-bench-direct',
     options: SERVING_SESSION_OPTIONS,
   });
+  const walkClient = new Client({
+    connectionString: url,
+    application_name: 'gtad-bench-direct-walks',
+    options: `${SERVING_SESSION_OPTIONS} ${WALK_SESSION_OPTIONS}`,
+  });
   await client.connect();
+  await walkClient.connect();
   const out = new Map<string, SqlTiming>();
   try {
     for (const e of endpoints) {
       if (e.kind === 'baseline' || e.kind === 'mixed') continue;
-      const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs));
-      const t = await timeStatements(client, captured, runs);
+      const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs), 3);
+      const t = await timeStatements(client, walkClient, captured, runs);
       out.set(e.name, t);
       log(
         `  SQL ${e.name.padEnd(30)} ${t.statementsPerRequest} stmt  p50 ${t.median.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`,
@@ -108,6 +116,7 @@ async function directSql(
     }
   } finally {
     await client.end().catch(() => undefined);
+    await walkClient.end().catch(() => undefined);
     await ds.destroy();
   }
   return out;

@@ -63,8 +63,8 @@ export function recordingDataSource(ds: DataSource): Recorder {
   };
 }
 
-/** Keeps what it loads (for the counts of name pieces, which every instance loads once). */
-class OnceCache extends ReadCache {
+/** Keeps what it loads (the counts of name pieces, which every instance loads once; a warm instance's names and totals). */
+export class OnceCache extends ReadCache {
   private readonly kept = new Map<string, Promise<unknown>>();
 
   getOrLoad<T>(key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
@@ -80,12 +80,13 @@ class OnceCache extends ReadCache {
 /**
  * The use cases of the service over the TypeORM repositories, with no cache (so SQL always runs),
  * except for the counts of name pieces: a whole-table read that each instance makes once, not a
- * cost of any request or filter combination.
+ * cost of any request or filter combination. `names` caches the names and totals as a warm
+ * instance does (the bench's direct SQL), the default caches nothing (npm run plans).
  */
-export function directoryUseCases(ds: DataSource) {
+export function directoryUseCases(ds: DataSource, names: ReadCache = new NoReadCache()) {
   const cache = new NoReadCache();
-  const refs = new ReferenceIds(ds, cache);
-  const totals = new ListTotals(ds, cache);
+  const refs = new ReferenceIds(ds, names);
+  const totals = new ListTotals(ds, names);
   const grams = new NameGrams(ds, new OnceCache());
   const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, grams);
   const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);

@@ -156,7 +156,9 @@ export function sqlTable(rows: readonly EndpointReport[]): string {
       ];
     }),
   ).concat(
-    '\n(SQL: the statements the use case sends, captured from the repositories, run one after the other with pg on one' +
-      '\n connection, no load; overhead = HTTP 1-conn p50 - SQL p50, i.e. auth lookup, framework, JSON, ETag, network)',
+    '\n(SQL: the statements the use case sends once warm (names and totals cached, as under load), captured from the' +
+      '\n repositories, run one after the other with pg on one connection (short walks on a second one, of generic' +
+      '\n plans, as the service runs them), no load; overhead = HTTP 1-conn p50 - SQL p50, i.e. framework, JSON, ETag,' +
+      '\n network)',
   );
 }

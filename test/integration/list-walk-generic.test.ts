@@ -6,6 +6,7 @@ import {
   closePreparedReads,
   isWalk,
   preparedReads,
+  preparedStatementName,
   walk,
 } from '../../src/infrastructure/database/prepared-reads';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
@@ -17,10 +18,19 @@ import {
 } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
-import { recordQueries, SentQuery } from '../support/recorded-queries';
+import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
+const DOWNTOWN = { lat: 43.6532, lng: -79.3832 };
+
+/** A parameter as an SQL literal, for EXECUTE (numbers, booleans, strings, arrays of numbers). */
+function literal(v: unknown): string {
+  if (Array.isArray(v)) return `'{${v.join(',')}}'`;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
 
 /** Keeps every answer, as the service's cache keeps totals. */
 class KeepingCache extends ReadCache {
@@ -62,7 +72,11 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
     );
   const plain = () => repository(db.dataSource, new NoReadCache());
   const pageStatement = () => {
-    const s = sent.filter((q) => /ORDER BY s\.name_key, s\.cpso_number LIMIT/.test(q.sql));
+    const s = sent.filter((q) =>
+      /ORDER BY (s\.name_key, s\.cpso_number|g\.k, g\.name_key, g\.cpso_number)\s+LIMIT/.test(
+        q.sql,
+      ),
+    );
     expect(s).toHaveLength(1);
     return s[0];
   };
@@ -153,13 +167,18 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       { specialties: [spec.name], nearTTC: true, minYears: 5 },
       { accepting: false, gender: 'male', wheelchair: true, maxYears: 30 },
       { weekend: true, virtualVisits: true, languages: [lang.name, 'English'] },
+      // Nearest first: the nearest-neighbour scan of doctor_geo's spatial index.
+      { near: DOWNTOWN },
+      { near: DOWNTOWN, accepting: true, languages: [lang.name] },
+      { near: DOWNTOWN, radiusKm: 8, gender: 'female' },
+      { near: DOWNTOWN, radiusKm: 3, specialties: [spec.name], evening: true },
     ];
     const repo = repository(
       recordQueries(prepared, (q) => sent.push(q)),
       new KeepingCache(),
       { listWalkBudget: Number.MAX_SAFE_INTEGER },
     );
-    const walked: string[] = [];
+    const walked: SentQuery[] = [];
     for (const criteria of cases) {
       for (const offset of [0, 7, 25, 60]) {
         const page = { offset, limit: 10 };
@@ -174,11 +193,12 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
         if (expected.total > 0) {
           const s = pageStatement();
           expect([criteria, offset, isWalk(s.sql)]).toEqual([criteria, offset, true]);
-          walked.push(s.sql);
+          walked.push(s);
         }
       }
     }
-    // Each statement ran on the one walk connection, on its generic plan, never a custom one.
+    // Each statement ran on the one walk connection, on its generic plan, never a custom one,
+    // and that plan scans doctor_search or doctor_geo by an index in the page's order.
     const stats = await prepared.query<
       { statement: string; generic_plans: number; custom_plans: number }[]
     >(
@@ -188,13 +208,32 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       ),
       [],
     );
-    for (const sql of new Set(walked)) {
+    const scanned = new Set<string>();
+    for (const { sql, params } of new Map(walked.map((w) => [w.sql, w])).values()) {
       const s = stats.find((x) => x.statement === sql);
       expect([sql, s?.generic_plans && s.generic_plans > 0, s?.custom_plans]).toEqual([
         sql,
         true,
         0,
       ]);
+      const [row] = await prepared.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
+        walk(
+          `EXPLAIN (FORMAT JSON) EXECUTE "${preparedStatementName(sql)}"(${params.map(literal).join(', ')})`,
+        ),
+        [],
+      );
+      const scans = planNodesOf(row['QUERY PLAN'][0].Plan).filter((n) =>
+        ['doctor_search', 'doctor_geo'].includes(String(n['Relation Name'])),
+      );
+      expect(scans).toHaveLength(1);
+      const scan = scans[0];
+      expect([sql, scan['Node Type']]).toEqual([
+        sql,
+        expect.stringMatching(/^Index (Only )?Scan$/),
+      ]);
+      if (scan['Relation Name'] === 'doctor_geo') expect(scan['Order By']).toBeDefined();
+      scanned.add(String(scan['Relation Name']));
     }
+    expect([...scanned].sort()).toEqual(['doctor_geo', 'doctor_search']);
   });
 });

@@ -40,8 +40,9 @@ export interface SearchTuning {
   /** Near a point, walk a branch when its matches squared exceed its reach times this. */
   readonly nearWalkBreakEven: number;
   /**
-   * A list page in name order runs on its generic plan (prepared-reads.ts, `walk`) when the index
-   * entries it is expected to walk, (offset + limit) x doctors / matches, are at most this many.
+   * A list page (in name order, or nearest first) runs on its generic plan (prepared-reads.ts,
+   * `walk`) when the index entries it is expected to walk, (offset + limit) x rows of the index /
+   * matches, are at most this many.
    */
   readonly listWalkBudget: number;
 }
@@ -127,26 +128,30 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank, 0::float8 AS k
                        FROM doctor_search s ${where(conds)}
                       ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-    return this.pageOf(pageSql, p, page, total, await this.shortWalk(criteria, total, page));
+    const short = await this.shortWalk(total, this.walkedByName(criteria), page);
+    return this.pageOf(pageSql, p, page, total, short);
+  }
+
+  /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
+  private walkedByName(criteria: DoctorCriteria): Promise<number> {
+    if (criteria.accepting !== undefined)
+      return this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.accepting = $1`, [criteria.accepting]);
+    if (criteria.gender !== undefined)
+      return this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.gender = $1`, [criteria.gender]);
+    return this.totals.count(ALL_DOCTORS_SQL, []);
   }
 
   /**
-   * Whether a page in name order is a short walk: the index it walks (doctors accepting or not,
-   * of one gender, or all) holds `walked` rows, of which `matches` pass the filters, so reaching
-   * the page reads about (offset + limit) x walked / matches entries. Known only once both are
-   * counted (cached after the first page), so the first page of a filter is planned for its values.
+   * Whether a page is a short walk of an index holding `walked` rows, of which `matches` pass the
+   * filters: reaching the page reads about (offset + limit) x walked / matches entries. Known
+   * only once both are counted (cached after the first page), so the first page of a filter is
+   * planned for its values.
    */
   private async shortWalk(
-    criteria: DoctorCriteria,
     total: Promise<number>,
+    walked: Promise<number>,
     page: PageRequest,
   ): Promise<boolean> {
-    const walked =
-      criteria.accepting !== undefined
-        ? this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.accepting = $1`, [criteria.accepting])
-        : criteria.gender !== undefined
-          ? this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.gender = $1`, [criteria.gender])
-          : this.totals.count(ALL_DOCTORS_SQL, []);
     const [matches, rows] = await Promise.all([settledValue(total), settledValue(walked)]);
     if (matches === undefined || rows === undefined || matches <= 0) return false;
     return (page.offset + page.limit) * rows <= matches * this.tuning.listWalkBudget;
@@ -158,7 +163,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
    * radius, its bounding cube narrows the same index, and the total counts the doctors within
    * it; without one, the total is today's.
    */
-  private nearestFirst(
+  private async nearestFirst(
     criteria: DoctorCriteria,
     ids: ResolvedNames,
     conds: string[],
@@ -168,10 +173,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   ): Promise<Page<DoctorRecord>> {
     // Without a radius the total is today's (doctor_search's conditions and parameters); the
     // page reads doctor_geo alone, which carries every filtered column, with its own parameters.
-    const unbounded =
-      criteria.radiusKm === undefined
-        ? this.listTotal(criteria, ids, conds, [...p.values], now)
-        : undefined;
+    // The filters' matches, radius or not, say how far the nearest-first scan goes.
+    const matches = this.listTotal(criteria, ids, conds, [...p.values], now);
+    const unbounded = criteria.radiusKm === undefined ? matches : undefined;
     const q = new SqlParams();
     const filters = this.conditions(criteria, ids, q, now, 'g');
     const pt = pointOf(criteria.near!, q);
@@ -195,7 +199,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                       ${where(radius)}
                       ORDER BY g.k, g.name_key, g.cpso_number
                       LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
-    return this.pageOf(pageSql, q, page, total);
+    // The scan reads about (offset + limit) x doctors / matches entries of doctor_geo's index.
+    const short = await this.shortWalk(matches, this.totals.count(ALL_DOCTORS_SQL, []), page);
+    return this.pageOf(pageSql, q, page, total, short);
   }
 
   /**

@@ -1,6 +1,11 @@
 import { DataSource } from 'typeorm';
 import { NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
-import { DoctorCriteria } from '../../src/domain/directory/criteria';
+import {
+  ClinicCriteria,
+  DoctorCriteria,
+  SpecialistCriteria,
+} from '../../src/domain/directory/criteria';
+import { Page } from '../../src/domain/shared/page';
 import { dataSourceOptions } from '../../src/infrastructure/database/data-source-options';
 import {
   closePreparedReads,
@@ -9,6 +14,7 @@ import {
   preparedStatementName,
   walk,
 } from '../../src/infrastructure/database/prepared-reads';
+import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
@@ -235,5 +241,94 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       scanned.add(String(scan['Relation Name']));
     }
     expect([...scanned].sort()).toEqual(['doctor_geo', 'doctor_search']);
+  });
+
+  it('reads clinic and specialist pages, by name, by wait and nearest first, on generic plans too', async () => {
+    const [lang] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT l.name FROM languages l WHERE l.name <> 'English' ORDER BY l.name LIMIT 1`,
+    );
+    const [spec] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT sp.name FROM specialties sp JOIN specialist_search ss ON ss.specialty_id = sp.id
+        GROUP BY sp.name ORDER BY count(*) DESC, sp.name LIMIT 1`,
+    );
+    const clinics = (ds: DataSource, cache: ReadCache) =>
+      new TypeOrmClinicReadRepository(ds, new ReferenceIds(ds, cache), new ListTotals(ds, cache));
+    const plainClinics = clinics(db.dataSource, new NoReadCache());
+    const walking = clinics(
+      recordQueries(prepared, (q) => sent.push(q)),
+      new KeepingCache(),
+    );
+    const clinicCases: ClinicCriteria[] = [
+      {},
+      { accepting: true },
+      { languages: [lang.name] },
+      { near: DOWNTOWN },
+      { near: DOWNTOWN, radiusKm: 6, evening: true },
+      { near: DOWNTOWN, languages: [lang.name] },
+    ];
+    const specialistCases: SpecialistCriteria[] = [
+      { specialties: [spec.name] },
+      { specialties: [spec.name], near: DOWNTOWN },
+      { specialties: [spec.name], near: DOWNTOWN, radiusKm: 15, wheelchair: true },
+    ];
+    type Read = [string, unknown, (r: TypeOrmClinicReadRepository) => Promise<Page<unknown>>];
+    const reads: Read[] = [
+      ...clinicCases.map((c): Read => [
+        'clinics',
+        c,
+        (r) => r.list(c, new Set(), { offset: 2, limit: 5 }, NOW),
+      ]),
+      ...specialistCases.map((c): Read => [
+        'specialists',
+        c,
+        (r) => r.specialists(c, { offset: 1, limit: 5 }, NOW),
+      ]),
+    ];
+    const walked: SentQuery[] = [];
+    for (const [kind, criteria, read] of reads) {
+      const expected = await read(plainClinics);
+      expect(expected.total).toBeGreaterThan(7);
+      let last: SentQuery[] = [];
+      for (let i = 0; i < 10; i++) {
+        sent.length = 0;
+        expect([kind, criteria, await read(walking)]).toEqual([kind, criteria, expected]);
+        last = sent.filter((q) => /\bJOIN clinics c\b/.test(q.sql));
+        expect(last).toHaveLength(1);
+        if (isWalk(last[0].sql)) break;
+      }
+      expect([kind, criteria, isWalk(last[0].sql)]).toEqual([kind, criteria, true]);
+      walked.push(last[0]);
+    }
+    // A page that checks each clinic's doctors is always planned for its values.
+    const perDoctor: ClinicCriteria = { near: DOWNTOWN, languages: [lang.name], minYears: 5 };
+    const page = { offset: 2, limit: 5 };
+    const expected = await plainClinics.list(perDoctor, new Set(), page, NOW);
+    for (let i = 0; i < 4; i++) {
+      sent.length = 0;
+      expect(await walking.list(perDoctor, new Set(), page, NOW)).toEqual(expected);
+      expect(
+        sent.filter((q) => /\bJOIN clinics c\b/.test(q.sql)).map((q) => isWalk(q.sql)),
+      ).toEqual([false]);
+    }
+    for (const { sql, params } of walked) {
+      const [row] = await prepared.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
+        walk(
+          `EXPLAIN (FORMAT JSON) EXECUTE "${preparedStatementName(sql)}"(${params.map(literal).join(', ')})`,
+        ),
+        [],
+      );
+      const nodes = planNodesOf(row['QUERY PLAN'][0].Plan);
+      const pageScans = nodes.filter((n) =>
+        ['clinic_search', 'specialist_search'].includes(String(n['Relation Name'])),
+      );
+      expect(pageScans.length).toBeGreaterThan(0);
+      for (const scan of pageScans)
+        expect([sql, scan['Node Type']]).toEqual([
+          sql,
+          expect.stringMatching(/^Index (Only )?Scan$/),
+        ]);
+      expect(nodes.filter((n) => /Seq Scan|Bitmap/.test(String(n['Node Type'])))).toEqual([]);
+      if (/<->/.test(sql)) expect([sql, pageScans.some((n) => n['Order By'])]).toEqual([sql, true]);
+    }
   });
 });

@@ -27,6 +27,8 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { isShortWalk } from '../directory/short-walk';
+import { walk } from '../../database/prepared-reads';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
 import {
@@ -37,6 +39,10 @@ import {
   toClinicListRecord,
   toSpecialistRecord,
 } from './clinic-row.mapper';
+
+/** Clinics and (clinic, specialty) pairs: the rows of the indexes a page walks. */
+const ALL_CLINICS_SQL = 'SELECT count(*)::int AS n FROM clinic_search';
+const ALL_SPECIALIST_PAIRS_SQL = 'SELECT count(*)::int AS n FROM specialist_search';
 
 /**
  * Clinic lists read `clinic_search` (flags, point, and the union of the practising doctors'
@@ -70,9 +76,9 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     if (ids.languageIds) conds.push(`cs.language_ids && ${p.add(ids.languageIds)}::smallint[]`);
     // The unions are exact for one list filter alone; together, or with a scalar filter, one
     // doctor must satisfy them all, which only the per-doctor rows can tell.
-    if (hasScalarDoctorConditions(criteria) || (ids.specialtyIds && ids.languageIds)) {
-      conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
-    }
+    const perDoctor =
+      hasScalarDoctorConditions(criteria) || !!(ids.specialtyIds && ids.languageIds);
+    if (perDoctor) conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
     // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
     const radius =
       criteria.near && criteria.radiusKm !== undefined
@@ -103,10 +109,15 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
        ORDER BY pg.k, pg.clinic_id`;
+    // Within a radius the total counts fewer rows than the walk passes: a longer walk foreseen.
+    // A page that checks each clinic's doctors is planned for its values (its generic plan may
+    // join every clinic's doctors before the walk).
+    const short =
+      !perDoctor && (await isShortWalk(total, this.totals.count(ALL_CLINICS_SQL, []), page));
     const [rows, , names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as ClinicListRow[])
-        : this.ds.query<ClinicListRow[]>(sql, p.values),
+        : this.ds.query<ClinicListRow[]>(short ? walk(sql) : sql, p.values),
       total,
       this.refs.names(),
     ]);
@@ -163,7 +174,8 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         ? radiusConditions('ss.earth', pointOf(criteria.near, p), criteria.radiusKm, p)
         : [];
     const doctorFilters = { ...criteria, specialties: undefined, near: undefined };
-    if (hasDoctorConditions(doctorFilters)) {
+    const perDoctor = hasDoctorConditions(doctorFilters);
+    if (perDoctor) {
       // The doctor who satisfies the doctor filters must also practise the pair's specialty.
       // The pair's specialty, repeated as literal ids, lets the index narrow the doctors first.
       conds.push(
@@ -198,10 +210,16 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
        ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
+    // Several specialties are sorted, not walked, and a page that checks each pair's doctors may
+    // be joined before it is walked: those pages are planned for their values.
+    const short =
+      !perDoctor &&
+      (criteria.near !== undefined || specialtyIds.length === 1) &&
+      (await isShortWalk(total, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
     const [rows] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as SpecialistRow[])
-        : this.ds.query<SpecialistRow[]>(sql, p.values),
+        : this.ds.query<SpecialistRow[]>(short ? walk(sql) : sql, p.values),
       total,
     ]);
     return {

@@ -17,6 +17,7 @@ import {
   withinMetres,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { isShortWalk, WALK_BUDGET } from '../directory/short-walk';
 import { charLength, MAX_COUNTED_GRAM, NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { escapeLike, SqlParams } from '../directory/sql-params';
@@ -61,31 +62,12 @@ export const SEARCH_TUNING = 'SEARCH_TUNING';
  */
 const NEAR_WALK_BREAK_EVEN = 25_000;
 
-/**
- * A walk of this many index entries, checking filters in the index, takes about a millisecond at
- * 100,000 doctors (1,621 entries in 0.3 ms), about what planning the page costs; past it a rarer
- * filter is better planned for its values (a bitmap of its matches, then a sort).
- */
-const LIST_WALK_BUDGET = 5_000;
-
 const DEFAULT_SEARCH_TUNING: SearchTuning = {
   walkFloor: 20_000,
   walkSpread: 8,
   nearWalkBreakEven: NEAR_WALK_BREAK_EVEN,
-  listWalkBudget: LIST_WALK_BUDGET,
+  listWalkBudget: WALK_BUDGET,
 };
-
-const PENDING = Symbol('pending');
-
-/** The value of a promise that has already settled with one, else undefined (never waits for it). */
-async function settledValue<T>(p: Promise<T>): Promise<T | undefined> {
-  try {
-    const v = await Promise.race([p, Promise.resolve(PENDING)]);
-    return v === PENDING ? undefined : v;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Practising doctors (the facet counts' sum), for the length of a walk. */
 const ALL_DOCTORS_SQL = 'SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets s';
@@ -128,7 +110,12 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank, 0::float8 AS k
                        FROM doctor_search s ${where(conds)}
                       ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-    const short = await this.shortWalk(total, this.walkedByName(criteria), page);
+    const short = await isShortWalk(
+      total,
+      this.walkedByName(criteria),
+      page,
+      this.tuning.listWalkBudget,
+    );
     return this.pageOf(pageSql, p, page, total, short);
   }
 
@@ -139,22 +126,6 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     if (criteria.gender !== undefined)
       return this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.gender = $1`, [criteria.gender]);
     return this.totals.count(ALL_DOCTORS_SQL, []);
-  }
-
-  /**
-   * Whether a page is a short walk of an index holding `walked` rows, of which `matches` pass the
-   * filters: reaching the page reads about (offset + limit) x walked / matches entries. Known
-   * only once both are counted (cached after the first page), so the first page of a filter is
-   * planned for its values.
-   */
-  private async shortWalk(
-    total: Promise<number>,
-    walked: Promise<number>,
-    page: PageRequest,
-  ): Promise<boolean> {
-    const [matches, rows] = await Promise.all([settledValue(total), settledValue(walked)]);
-    if (matches === undefined || rows === undefined || matches <= 0) return false;
-    return (page.offset + page.limit) * rows <= matches * this.tuning.listWalkBudget;
   }
 
   /**
@@ -200,7 +171,12 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                       ORDER BY g.k, g.name_key, g.cpso_number
                       LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
     // The scan reads about (offset + limit) x doctors / matches entries of doctor_geo's index.
-    const short = await this.shortWalk(matches, this.totals.count(ALL_DOCTORS_SQL, []), page);
+    const short = await isShortWalk(
+      matches,
+      this.totals.count(ALL_DOCTORS_SQL, []),
+      page,
+      this.tuning.listWalkBudget,
+    );
     return this.pageOf(pageSql, q, page, total, short);
   }
 

@@ -108,11 +108,15 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
   it('sends a walk to sessions of generic, index-only plans, and anything else to the usual ones', async () => {
     const settings = `SELECT current_setting('plan_cache_mode') AS mode,
                              current_setting('enable_bitmapscan') AS bitmap,
-                             current_setting('enable_seqscan') AS seq`;
+                             current_setting('enable_seqscan') AS seq,
+                             current_setting('enable_sort') AS sort,
+                             current_setting('jit') AS jit`;
     expect(await prepared.query(walk(settings), [])).toEqual([
-      { mode: 'force_generic_plan', bitmap: 'off', seq: 'off' },
+      { mode: 'force_generic_plan', bitmap: 'off', seq: 'off', sort: 'off', jit: 'off' },
     ]);
-    expect(await prepared.query(settings, [])).toEqual([{ mode: 'auto', bitmap: 'on', seq: 'on' }]);
+    expect(await prepared.query(settings, [])).toEqual([
+      { mode: 'auto', bitmap: 'on', seq: 'on', sort: 'on', jit: expect.any(String) },
+    ]);
   });
 
   it('walks on a generic plan only when the count says the walk is short, with the same answer', async () => {
@@ -172,6 +176,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       { languages: [lang.name], evening: true },
       { specialties: [spec.name], nearTTC: true, minYears: 5 },
       { accepting: false, gender: 'male', wheelchair: true, maxYears: 30 },
+      { minYears: 5, maxYears: 25 },
       { weekend: true, virtualVisits: true, languages: [lang.name, 'English'] },
       // Nearest first: the nearest-neighbour scan of doctor_geo's spatial index.
       { near: DOWNTOWN },
@@ -237,7 +242,13 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
         sql,
         expect.stringMatching(/^Index (Only )?Scan$/),
       ]);
+      // Nearest first, the spatial index in distance order; else one of the name-ordered walks.
       if (scan['Relation Name'] === 'doctor_geo') expect(scan['Order By']).toBeDefined();
+      else
+        expect([sql, scan['Index Name']]).toEqual([
+          sql,
+          expect.stringMatching(/^doctor_search_(name|accepting|gender)_idx$/),
+        ]);
       scanned.add(String(scan['Relation Name']));
     }
     expect([...scanned].sort()).toEqual(['doctor_geo', 'doctor_search']);

@@ -7,6 +7,11 @@ import {
   SERVING_SESSION_OPTIONS,
 } from '../src/infrastructure/database/data-source-options';
 import {
+  isWalk,
+  preparedStatementName,
+  WALK_SESSION_OPTIONS,
+} from '../src/infrastructure/database/prepared-reads';
+import {
   BenchServer,
   databaseExists,
   dropDatabase,
@@ -20,7 +25,12 @@ import {
 import { pickSamples } from './bench/endpoints';
 import { RESULTS_DIR } from './bench/paths';
 import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
-import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
+import {
+  directoryUseCases,
+  OnceCache,
+  RecordedQuery,
+  recordingDataSource,
+} from './bench/recording';
 import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
 import { quantile, round } from './bench/stats';
 
@@ -90,16 +100,43 @@ function describe(node: PlanNode): string {
     : node['Node Type'];
 }
 
+/** A parameter as an SQL literal, for EXECUTE (numbers, booleans, dates, strings, arrays). */
+function literal(v: unknown): string {
+  if (Array.isArray(v)) return `'{${v.join(',')}}'`;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+/**
+ * What to EXPLAIN for a statement: the statement itself, or, for a short walk, an EXECUTE of it
+ * named on a walks' session (its generic plan, as the service runs it).
+ */
+async function explained(
+  clients: { plain: Client; walks: Client },
+  q: RecordedQuery,
+): Promise<{ client: Client; text: string; values: unknown[] }> {
+  if (!isWalk(q.sql)) return { client: clients.plain, text: q.sql, values: q.params as unknown[] };
+  const name = preparedStatementName(q.sql);
+  await clients.walks.query({ name, text: q.sql, values: q.params as unknown[] });
+  return {
+    client: clients.walks,
+    text: `EXECUTE "${name}"(${q.params.map(literal).join(', ')})`,
+    values: [],
+  };
+}
+
 async function explain(
-  client: Client,
+  clients: { plain: Client; walks: Client },
   q: RecordedQuery,
 ): Promise<{ json: ExplainJson; times: number[] }> {
   const times: number[] = [];
   let json: ExplainJson | undefined;
+  const { client, text, values } = await explained(clients, q);
   for (let i = 0; i < RUNS; i++) {
     const r = await client.query<{ 'QUERY PLAN': ExplainJson[] }>({
-      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`,
-      values: q.params as unknown[],
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
+      values,
     });
     json = r.rows[0]['QUERY PLAN'][0];
     times.push(json['Execution Time']);
@@ -107,10 +144,14 @@ async function explain(
   return { json: json!, times };
 }
 
-async function textPlan(client: Client, q: RecordedQuery): Promise<string> {
+async function textPlan(
+  clients: { plain: Client; walks: Client },
+  q: RecordedQuery,
+): Promise<string> {
+  const { client, text, values } = await explained(clients, q);
   const r = await client.query<{ 'QUERY PLAN': string }>({
-    text: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`,
-    values: q.params as unknown[],
+    text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
+    values,
   });
   return r.rows.map((x) => x['QUERY PLAN']).join('\n');
 }
@@ -167,12 +208,26 @@ async function main(): Promise<number> {
     });
     const recorder = recordingDataSource(ds);
     const useCases = directoryUseCases(recorder.dataSource);
+    // And as a warm instance sends them (names and totals cached): the short walks, which run
+    // on their generic plans.
+    const warmUseCases = directoryUseCases(recorder.dataSource, new OnceCache());
     const captured: { c: PlanCase; statements: RecordedQuery[] }[] = [];
     try {
       for (const c of cases) {
         recorder.take();
         await c.target.call(useCases);
         captured.push({ c, statements: recorder.take() });
+      }
+      for (const c of cases) {
+        let warm: RecordedQuery[] = [];
+        for (let i = 0; i < 3; i++) {
+          recorder.take();
+          await c.target.call(warmUseCases);
+          warm = recorder.take();
+        }
+        const walks = warm.filter((q) => isWalk(q.sql));
+        if (walks.length)
+          captured.push({ c: { ...c, name: `${c.name} (warm walk)` }, statements: walks });
       }
     } finally {
       await ds.destroy();
@@ -183,7 +238,14 @@ async function main(): Promise<number> {
       application_name: 'gtad-plans',
       options: SERVING_SESSION_OPTIONS,
     });
+    const walks = new Client({
+      connectionString: url,
+      application_name: 'gtad-plans-walks',
+      options: `${SERVING_SESSION_OPTIONS} ${WALK_SESSION_OPTIONS}`,
+    });
     await client.connect();
+    await walks.connect();
+    const clients = { plain: client, walks };
     const plans: StatementPlan[] = [];
     const seen = new Set<string>();
     try {
@@ -192,7 +254,7 @@ async function main(): Promise<number> {
           const key = `${q.sql}\u0000${compactParams(q.params)}`;
           if (seen.has(key)) continue; // the same statement from an earlier case (e.g. idOfCpso)
           seen.add(key);
-          const { json, times } = await explain(client, q);
+          const { json, times } = await explain(clients, q);
           const indexes = new Set<string>();
           const seqScans = new Set<string>();
           walk(json.Plan, (n) => {
@@ -220,12 +282,13 @@ async function main(): Promise<number> {
             failed,
             slow,
             text:
-              failed || slow || guardedSeqScans.length > 0 ? await textPlan(client, q) : undefined,
+              failed || slow || guardedSeqScans.length > 0 ? await textPlan(clients, q) : undefined,
           });
         }
       }
     } finally {
       await client.end().catch(() => undefined);
+      await walks.end().catch(() => undefined);
     }
 
     for (const p of plans) {

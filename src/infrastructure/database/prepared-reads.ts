@@ -49,16 +49,19 @@ const WALK_MARK = '/* walk: generic plan */ ';
 
 /**
  * Session settings of the walks' connections: every statement runs on its generic plan, planned
- * once per connection, made of index scans (no bitmap, no sequential scan) and without a sort
- * wherever an index gives the order, so a page in index order is always read by walking that
- * index. (A generic plan cannot see how many rows a filter keeps: for a range of years it
- * guessed 495 of 100,000 and chose to sort them, 16-40 ms where the walk takes 1-2 ms.) A plan
- * that must still sort (the page's few rows) is costed as disabled, far above `jit_above_cost`,
- * so JIT is off: it compiled such a page for 130 ms.
+ * once per connection. A generic plan cannot see how many rows a filter keeps or how large the
+ * page is (it takes a LIMIT parameter for a tenth of the rows), so the plans are held to the
+ * shape of a page: index scans (no bitmap, no sequential scan), no sort wherever an index gives
+ * the order, and nested loops into the page's few rows (no hash or merge join). Seen without
+ * these: a range of years guessed at 495 of 100,000 doctors and sorted (16-40 ms where the walk
+ * takes 1-2 ms); an unfiltered page hashed all 100,000 doctors to join 25 (60 ms). A plan that
+ * must still sort (the page's rows) is costed as disabled, far above `jit_above_cost`, so JIT is
+ * off: it compiled such a page for 130 ms.
  */
 export const WALK_SESSION_OPTIONS =
   '-c plan_cache_mode=force_generic_plan -c enable_bitmapscan=off -c enable_seqscan=off ' +
-  '-c enable_sort=off -c enable_incremental_sort=off -c jit=off';
+  '-c enable_sort=off -c enable_incremental_sort=off -c enable_hashjoin=off ' +
+  '-c enable_mergejoin=off -c jit=off';
 
 /**
  * `sql` marked as a walk: a page in the order of an index, whose caller has checked that the

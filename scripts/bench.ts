@@ -21,7 +21,8 @@ import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql
 import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
 import { loadEndpoint, probe } from './bench/load';
 import { RESULTS_DIR } from './bench/paths';
-import { directoryUseCases, OnceCache, recordingDataSource } from './bench/recording';
+import { directoryUseCases, recordingDataSource } from './bench/recording';
+import { KeepingReadCache } from '../src/application/shared/read-cache';
 import {
   compareAggregates,
   EndpointReport,
@@ -89,7 +90,7 @@ async function directSql(
   });
   const recorder = recordingDataSource(ds);
   // A warm instance's statements: names and totals cached, as under the HTTP load.
-  const useCases = directoryUseCases(recorder.dataSource, new OnceCache());
+  const useCases = directoryUseCases(recorder.dataSource, new KeepingReadCache());
   // The service's own session settings, so the direct SQL is planned as the service's is.
   const client = new Client({
     connectionString: url,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { KeepingReadCache } from '../src/application/shared/read-cache';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -7,6 +8,7 @@ import {
   SERVING_SESSION_OPTIONS,
 } from '../src/infrastructure/database/data-source-options';
 import {
+  executeSql,
   isWalk,
   preparedStatementName,
   WALK_SESSION_OPTIONS,
@@ -25,12 +27,7 @@ import {
 import { pickSamples } from './bench/endpoints';
 import { RESULTS_DIR } from './bench/paths';
 import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
-import {
-  directoryUseCases,
-  OnceCache,
-  RecordedQuery,
-  recordingDataSource,
-} from './bench/recording';
+import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
 import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
 import { quantile, round } from './bench/stats';
 
@@ -100,14 +97,6 @@ function describe(node: PlanNode): string {
     : node['Node Type'];
 }
 
-/** A parameter as an SQL literal, for EXECUTE (numbers, booleans, dates, strings, arrays). */
-function literal(v: unknown): string {
-  if (Array.isArray(v)) return `'{${v.join(',')}}'`;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
 /**
  * What to EXPLAIN for a statement: the statement itself, or, for a short walk, an EXECUTE of it
  * named on a walks' session (its generic plan, as the service runs it).
@@ -119,11 +108,7 @@ async function explained(
   if (!isWalk(q.sql)) return { client: clients.plain, text: q.sql, values: q.params as unknown[] };
   const name = preparedStatementName(q.sql);
   await clients.walks.query({ name, text: q.sql, values: q.params as unknown[] });
-  return {
-    client: clients.walks,
-    text: `EXECUTE "${name}"(${q.params.map(literal).join(', ')})`,
-    values: [],
-  };
+  return { client: clients.walks, text: executeSql(q.sql, q.params), values: [] };
 }
 
 async function explain(
@@ -210,7 +195,7 @@ async function main(): Promise<number> {
     const useCases = directoryUseCases(recorder.dataSource);
     // And as a warm instance sends them (names and totals cached): the short walks, which run
     // on their generic plans.
-    const warmUseCases = directoryUseCases(recorder.dataSource, new OnceCache());
+    const warmUseCases = directoryUseCases(recorder.dataSource, new KeepingReadCache());
     const captured: { c: PlanCase; statements: RecordedQuery[] }[] = [];
     try {
       for (const c of cases) {

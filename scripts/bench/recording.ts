@@ -17,7 +17,7 @@ import { ListClinicReviewsUseCase } from '../../src/application/reviews/list-cli
 import { ListDoctorReviewsUseCase } from '../../src/application/reviews/list-doctor-reviews.use-case';
 import { SystemClock } from '../../src/application/shared/clock';
 import { DirectorySettings } from '../../src/application/shared/directory-settings';
-import { NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
+import { KeepingReadCache, NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { TypeOrmMetadataRepository } from '../../src/infrastructure/persistence/metadata/typeorm-metadata.repository';
@@ -63,20 +63,6 @@ export function recordingDataSource(ds: DataSource): Recorder {
   };
 }
 
-/** Keeps what it loads (the counts of name pieces, which every instance loads once; a warm instance's names and totals). */
-export class OnceCache extends ReadCache {
-  private readonly kept = new Map<string, Promise<unknown>>();
-
-  getOrLoad<T>(key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
-    if (!this.kept.has(key)) this.kept.set(key, load());
-    return this.kept.get(key) as Promise<T>;
-  }
-
-  forget(key: string): void {
-    this.kept.delete(key);
-  }
-}
-
 /**
  * The use cases of the service over the TypeORM repositories, with no cache (so SQL always runs),
  * except for the counts of name pieces: a whole-table read that each instance makes once, not a
@@ -87,7 +73,7 @@ export function directoryUseCases(ds: DataSource, names: ReadCache = new NoReadC
   const cache = new NoReadCache();
   const refs = new ReferenceIds(ds, names);
   const totals = new ListTotals(ds, names);
-  const grams = new NameGrams(ds, new OnceCache());
+  const grams = new NameGrams(ds, new KeepingReadCache());
   const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, grams);
   const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);
   const reviews = new TypeOrmReviewReadRepository(ds);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
+import { KeepingReadCache, NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
 import {
   ClinicCriteria,
   DoctorCriteria,
@@ -9,9 +9,9 @@ import { Page } from '../../src/domain/shared/page';
 import { dataSourceOptions } from '../../src/infrastructure/database/data-source-options';
 import {
   closePreparedReads,
+  executeSql,
   isWalk,
   preparedReads,
-  preparedStatementName,
   walk,
 } from '../../src/infrastructure/database/prepared-reads';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
@@ -24,31 +24,12 @@ import {
 } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { doctorFilterKinds } from '../support/list-filters';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const DOWNTOWN = { lat: 43.6532, lng: -79.3832 };
-
-/** A parameter as an SQL literal, for EXECUTE (numbers, booleans, strings, arrays of numbers). */
-function literal(v: unknown): string {
-  if (Array.isArray(v)) return `'{${v.join(',')}}'`;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
-/** Keeps every answer, as the service's cache keeps totals. */
-class KeepingCache extends ReadCache {
-  private readonly kept = new Map<string, Promise<unknown>>();
-  getOrLoad<T>(key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
-    if (!this.kept.has(key)) this.kept.set(key, load());
-    return this.kept.get(key) as Promise<T>;
-  }
-  forget(key: string): void {
-    this.kept.delete(key);
-  }
-}
 
 /**
  * Issue 14: PostgreSQL spends about as long planning a list page as reading it. A page in name
@@ -145,7 +126,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
     const budget = 2 * reach(commonTotal);
     const repo = repository(
       recordQueries(prepared, (q) => sent.push(q)),
-      new KeepingCache(),
+      new KeepingReadCache(),
       { listWalkBudget: budget },
     );
 
@@ -171,30 +152,20 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
   });
 
   it('reads every kind of filter, at every offset, as the planner would, on the plan kept for it', async () => {
-    const [lang] = await db.dataSource.query<{ name: string }[]>(
-      `SELECT l.name FROM languages l WHERE l.name <> 'English' ORDER BY l.name LIMIT 1`,
-    );
-    const [spec] = await db.dataSource.query<{ name: string }[]>(
-      `SELECT name FROM specialties ORDER BY name LIMIT 1`,
-    );
+    const kinds = await doctorFilterKinds(db.dataSource);
     const cases: DoctorCriteria[] = [
       {},
-      { accepting: true, languages: [lang.name] },
-      { gender: 'female', specialties: [spec.name] },
-      { languages: [lang.name], evening: true },
-      { specialties: [spec.name], nearTTC: true, minYears: 5 },
-      { accepting: false, gender: 'male', wheelchair: true, maxYears: 30 },
+      ...kinds.cases,
       { minYears: 5, maxYears: 25 },
-      { weekend: true, virtualVisits: true, languages: [lang.name, 'English'] },
       // Nearest first: the nearest-neighbour scan of doctor_geo's spatial index.
       { near: DOWNTOWN },
-      { near: DOWNTOWN, accepting: true, languages: [lang.name] },
+      { near: DOWNTOWN, accepting: true, languages: [kinds.lang] },
       { near: DOWNTOWN, radiusKm: 8, gender: 'female' },
-      { near: DOWNTOWN, radiusKm: 3, specialties: [spec.name], evening: true },
+      { near: DOWNTOWN, radiusKm: 3, specialties: [kinds.spec], evening: true },
     ];
     const repo = repository(
       recordQueries(prepared, (q) => sent.push(q)),
-      new KeepingCache(),
+      new KeepingReadCache(),
       { listWalkBudget: Number.MAX_SAFE_INTEGER },
     );
     const walked: SentQuery[] = [];
@@ -236,9 +207,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
         0,
       ]);
       const [row] = await prepared.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
-        walk(
-          `EXPLAIN (FORMAT JSON) EXECUTE "${preparedStatementName(sql)}"(${params.map(literal).join(', ')})`,
-        ),
+        walk(`EXPLAIN (FORMAT JSON) ${executeSql(sql, params)}`),
         [],
       );
       const nodes = planNodesOf(row['QUERY PLAN'][0].Plan);
@@ -281,7 +250,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
     const plainClinics = clinics(db.dataSource, new NoReadCache());
     const walking = clinics(
       recordQueries(prepared, (q) => sent.push(q)),
-      new KeepingCache(),
+      new KeepingReadCache(),
     );
     const clinicCases: ClinicCriteria[] = [
       {},
@@ -337,9 +306,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
     }
     for (const { sql, params } of walked) {
       const [row] = await prepared.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
-        walk(
-          `EXPLAIN (FORMAT JSON) EXECUTE "${preparedStatementName(sql)}"(${params.map(literal).join(', ')})`,
-        ),
+        walk(`EXPLAIN (FORMAT JSON) ${executeSql(sql, params)}`),
         [],
       );
       const nodes = planNodesOf(row['QUERY PLAN'][0].Plan);

@@ -1,11 +1,11 @@
 import { NoReadCache } from '../../src/application/shared/read-cache';
-import { DoctorCriteria } from '../../src/domain/directory/criteria';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { doctorFilterKinds } from '../support/list-filters';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -56,20 +56,7 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
     });
 
   it('walks an index alone for every kind of filter, arrays included', async () => {
-    const [lang] = await db.dataSource.query<{ name: string }[]>(
-      `SELECT l.name FROM languages l WHERE l.name <> 'English' ORDER BY l.name LIMIT 1`,
-    );
-    const [spec] = await db.dataSource.query<{ name: string }[]>(
-      `SELECT name FROM specialties ORDER BY name LIMIT 1`,
-    );
-    const cases: DoctorCriteria[] = [
-      { accepting: true, languages: [lang.name] },
-      { gender: 'female', specialties: [spec.name] },
-      { languages: [lang.name], evening: true },
-      { specialties: [spec.name], nearTTC: true, minYears: 5 },
-      { accepting: false, gender: 'male', wheelchair: true, maxYears: 30 },
-      { weekend: true, virtualVisits: true, languages: [lang.name, 'English'] },
-    ];
+    const { cases } = await doctorFilterKinds(db.dataSource);
     const walked = new Set<string>();
     for (const criteria of cases) {
       sent.length = 0;

@@ -16,3 +16,20 @@ export class NoReadCache extends ReadCache {
 
   forget(): void {}
 }
+
+/**
+ * Keeps every answer until told to forget it, with no bound and no expiry: for tools and tests
+ * that play a warm instance (the benchmark's direct SQL, the plans of short walks).
+ */
+export class KeepingReadCache extends ReadCache {
+  private readonly kept = new Map<string, Promise<unknown>>();
+
+  getOrLoad<T>(key: string, _ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (!this.kept.has(key)) this.kept.set(key, load());
+    return this.kept.get(key) as Promise<T>;
+  }
+
+  forget(key: string): void {
+    this.kept.delete(key);
+  }
+}

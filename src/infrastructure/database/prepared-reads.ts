@@ -150,6 +150,23 @@ export async function closePreparedReads(ds: DataSource): Promise<void> {
   await close?.();
 }
 
+/** A parameter as an SQL literal (numbers, booleans, dates, strings, arrays of numbers). */
+function sqlLiteral(v: unknown): string {
+  if (Array.isArray(v)) return `'{${v.map((x) => Number(x)).join(',')}}'`;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+/**
+ * `EXECUTE` of a statement's name with its parameters written as literals: what tools and tests
+ * EXPLAIN to see the plan a walks' session keeps for it (after it ran there once). Never used to
+ * answer a request.
+ */
+export function executeSql(sql: string, params: readonly unknown[]): string {
+  return `EXECUTE "${preparedStatementName(sql)}"(${params.map(sqlLiteral).join(', ')})`;
+}
+
 /** The DataSource behind `preparedReads` (or `ds` itself), for identity comparisons. */
 export function underlyingDataSource(ds: DataSource): DataSource {
   return (ds as unknown as Record<symbol, DataSource | undefined>)[UNDERLYING] ?? ds;

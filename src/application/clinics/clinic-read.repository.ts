@@ -16,7 +16,6 @@ export abstract class ClinicReadRepository {
     now: Date,
   ): Promise<Page<ClinicListRecord>>;
   abstract findById(id: string): Promise<ClinicDetailRecord | null>;
-  abstract exists(id: string): Promise<boolean>;
   /** (clinic, specialty) pairs, by distance when `near` is given, else wait, name, id. */
   abstract specialists(
     criteria: SpecialistCriteria,

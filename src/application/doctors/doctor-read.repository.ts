@@ -18,8 +18,6 @@ export abstract class DoctorReadRepository {
     now: Date,
   ): Promise<Page<DoctorRecord>>;
   abstract findByCpso(cpso: string): Promise<DoctorDetailRecord | null>;
-  /** The internal id of a doctor (expired ones included), or null. */
-  abstract idOfCpso(cpso: string): Promise<string | null>;
   /** Totals over practising doctors; availability checked at or after `freshCutoff` is fresh. */
   abstract counts(freshCutoff: Date): Promise<DirectoryCounts>;
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { buildSignals, Signal } from '../../domain/reviews/signals';
-import { ClinicReadRepository } from '../clinics/clinic-read.repository';
 import { assertClinicIdShape, clinicNotFound } from '../clinics/clinic-id';
 import { DirectorySettings } from '../shared/directory-settings';
 import { ReviewReadRepository } from './review-read.repository';
@@ -15,15 +14,14 @@ export interface ClinicSignals {
 @Injectable()
 export class GetClinicSignalsUseCase {
   constructor(
-    private readonly clinics: ClinicReadRepository,
     private readonly reviews: ReviewReadRepository,
     private readonly settings: DirectorySettings,
   ) {}
 
   async execute(clinicId: string): Promise<ClinicSignals> {
     assertClinicIdShape(clinicId);
-    if (!(await this.clinics.exists(clinicId))) throw clinicNotFound(clinicId);
     const t = await this.reviews.tallies({ kind: 'clinic', id: clinicId });
+    if (!t) throw clinicNotFound(clinicId);
     const minSample = this.settings.signalsMinSample;
     return {
       clinicId,

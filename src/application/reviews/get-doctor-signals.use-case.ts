@@ -1,7 +1,6 @@
 import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { Injectable } from '@nestjs/common';
 import { buildSignals, Signal } from '../../domain/reviews/signals';
-import { DoctorReadRepository } from '../doctors/doctor-read.repository';
 import { doctorNotFound } from '../doctors/get-doctor.use-case';
 import { DirectorySettings } from '../shared/directory-settings';
 import { ReviewReadRepository } from './review-read.repository';
@@ -16,16 +15,14 @@ export interface DoctorSignals {
 @Injectable()
 export class GetDoctorSignalsUseCase {
   constructor(
-    private readonly doctors: DoctorReadRepository,
     private readonly reviews: ReviewReadRepository,
     private readonly settings: DirectorySettings,
   ) {}
 
   async execute(cpso: string): Promise<DoctorSignals> {
     if (!isCpsoNumberShape(cpso)) throw doctorNotFound(cpso);
-    const id = await this.doctors.idOfCpso(cpso);
-    if (!id) throw doctorNotFound(cpso);
-    const t = await this.reviews.tallies({ kind: 'doctor', id });
+    const t = await this.reviews.tallies({ kind: 'doctor', cpso });
+    if (!t) throw doctorNotFound(cpso);
     const minSample = this.settings.signalsMinSample;
     return {
       cpsoNumber: cpso,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_DIMENSIONS, Review, ReviewDimension, round2 } from '../../domain/reviews/review';
 import { Page, PageRequest } from '../../domain/shared/page';
-import { ClinicReadRepository } from '../clinics/clinic-read.repository';
 import { assertClinicIdShape, clinicNotFound } from '../clinics/clinic-id';
 import { ReviewReadRepository } from './review-read.repository';
 
@@ -13,21 +12,16 @@ export interface ClinicReviewAggregateView {
 
 @Injectable()
 export class ListClinicReviewsUseCase {
-  constructor(
-    private readonly clinics: ClinicReadRepository,
-    private readonly reviews: ReviewReadRepository,
-  ) {}
+  constructor(private readonly reviews: ReviewReadRepository) {}
 
   async execute(
     clinicId: string,
     page: PageRequest,
   ): Promise<{ clinicId: string; aggregate: ClinicReviewAggregateView; page: Page<Review> }> {
     assertClinicIdShape(clinicId);
-    if (!(await this.clinics.exists(clinicId))) throw clinicNotFound(clinicId);
-    const [agg, reviews] = await Promise.all([
-      this.reviews.clinicAggregate(clinicId),
-      this.reviews.list({ kind: 'clinic', id: clinicId }, page),
-    ]);
+    const found = await this.reviews.clinicReviews(clinicId, page);
+    if (!found) throw clinicNotFound(clinicId);
+    const { aggregate: agg, page: reviews } = found;
     // Dimensions in the enumeration's order; a dimension nobody rated has no average to show.
     const byDimension = REVIEW_DIMENSIONS.flatMap((dimension) => {
       const t = agg.dimensions.find((d) => d.dimension === dimension);

@@ -2,24 +2,20 @@ import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { Injectable } from '@nestjs/common';
 import { Review } from '../../domain/reviews/review';
 import { Page, PageRequest } from '../../domain/shared/page';
-import { DoctorReadRepository } from '../doctors/doctor-read.repository';
 import { doctorNotFound } from '../doctors/get-doctor.use-case';
 import { ReviewReadRepository } from './review-read.repository';
 
 @Injectable()
 export class ListDoctorReviewsUseCase {
-  constructor(
-    private readonly doctors: DoctorReadRepository,
-    private readonly reviews: ReviewReadRepository,
-  ) {}
+  constructor(private readonly reviews: ReviewReadRepository) {}
 
   async execute(
     cpso: string,
     page: PageRequest,
   ): Promise<{ doctorCpso: string; page: Page<Review> }> {
     if (!isCpsoNumberShape(cpso)) throw doctorNotFound(cpso);
-    const id = await this.doctors.idOfCpso(cpso);
-    if (!id) throw doctorNotFound(cpso);
-    return { doctorCpso: cpso, page: await this.reviews.list({ kind: 'doctor', id }, page) };
+    const reviews = await this.reviews.list({ kind: 'doctor', cpso }, page);
+    if (!reviews) throw doctorNotFound(cpso);
+    return { doctorCpso: cpso, page: reviews };
   }
 }

@@ -145,11 +145,6 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     return rows[0] ? toClinicDetailRecord(rows[0]) : null;
   }
 
-  async exists(id: string): Promise<boolean> {
-    const rows = await this.ds.query<unknown[]>(`SELECT 1 FROM clinics WHERE id = $1`, [id]);
-    return rows.length > 0;
-  }
-
   async specialists(
     criteria: SpecialistCriteria,
     page: PageRequest,

@@ -63,4 +63,20 @@ export function toReview(r: ReviewRow): Review {
   };
 }
 
-export const REVIEW_COLUMNS = `author, rating, text, review_date::text AS date, source_url`;
+/**
+ * The reviews of `subject` (whose id the reviews' `column` holds), newest first on the reviews'
+ * index, as a JSON array of ReviewRow; `limit` and `offset` are SQL (parameters or numbers).
+ */
+export function reviewsJsonSql(
+  subject: string,
+  column: string,
+  limit: string,
+  offset = '0',
+): string {
+  return `COALESCE((SELECT json_agg(json_build_object(
+                    'author', r.author, 'rating', r.rating, 'text', r.text,
+                    'date', r.review_date::text, 'source_url', r.source_url)
+                    ORDER BY r.review_date DESC, r.id DESC)
+                FROM (SELECT * FROM reviews r WHERE r.${column} = ${subject}.id
+                       ORDER BY r.review_date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}) r), '[]'::json)`;
+}

@@ -23,7 +23,7 @@ import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { escapeLike, SqlParams } from '../directory/sql-params';
 import {
   DoctorRow,
-  REVIEW_COLUMNS,
+  reviewsJsonSql,
   ReviewRow,
   toDoctorRecord,
   toReview,
@@ -346,6 +346,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     return this.pageOf(pageSql, p, page, total);
   }
 
+  /**
+   * One statement: the doctor with its primary clinic, the count of its reviews by rating and
+   * its latest five reviews (both on the reviews' index).
+   */
   async findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
     const rows = await this.ds.query<
       (DoctorRow & {
@@ -355,9 +359,14 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
         referral_only: boolean;
         expired_at: Date | null;
         source: string;
+        by_rating: number[];
+        recent: ReviewRow[];
       })[]
     >(
-      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at, d.source
+      `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at, d.source,
+              (SELECT ARRAY[${[1, 2, 3, 4, 5].map((n) => `count(*) FILTER (WHERE r.rating = ${n})`).join(', ')}]::int[]
+                 FROM reviews r WHERE r.doctor_id = d.id) AS by_rating,
+              ${reviewsJsonSql('d', 'doctor_id', '5')} AS recent
          FROM doctors d
          JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.is_primary
          JOIN clinics c ON c.id = dc.clinic_id
@@ -366,18 +375,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     );
     const row = rows[0];
     if (!row) return null;
-    const [histogram, recent] = await Promise.all([
-      this.ds.query<{ rating: number; n: number }[]>(
-        `SELECT rating, count(*)::int AS n FROM reviews WHERE doctor_id = $1 GROUP BY rating`,
-        [row.id],
-      ),
-      this.ds.query<ReviewRow[]>(
-        `SELECT ${REVIEW_COLUMNS} FROM reviews WHERE doctor_id = $1 ORDER BY review_date DESC, id DESC LIMIT 5`,
-        [row.id],
-      ),
-    ]);
-    const ratingHistogram = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-    for (const h of histogram) ratingHistogram[h.rating as 1 | 2 | 3 | 4 | 5] = h.n;
+    const [one, two, three, four, five] = row.by_rating;
     return {
       ...toDoctorRecord(row, await this.refs.names()),
       referralRequired: row.referral_required,
@@ -386,17 +384,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       referralOnly: row.referral_only,
       expiredAt: row.expired_at,
       source: row.source,
-      ratingHistogram,
-      recentReviews: recent.map(toReview),
+      ratingHistogram: { 1: one, 2: two, 3: three, 4: four, 5: five },
+      recentReviews: row.recent.map(toReview),
     };
-  }
-
-  async idOfCpso(cpso: string): Promise<string | null> {
-    const rows = await this.ds.query<{ id: string }[]>(
-      `SELECT id FROM doctors WHERE cpso_number = $1`,
-      [cpso],
-    );
-    return rows[0]?.id ?? null;
   }
 
   async counts(freshCutoff: Date): Promise<DirectoryCounts> {

@@ -9,9 +9,20 @@ import { ClinicReviewAggregate } from '../../../domain/clinics/clinic';
 import { ReviewTallies } from '../../../domain/doctors/doctor';
 import { DimensionTally, REVIEW_DIMENSIONS, Review } from '../../../domain/reviews/review';
 import { Page, PageRequest } from '../../../domain/shared/page';
-import { REVIEW_COLUMNS, ReviewRow, toReview } from '../doctors/doctor-row.mapper';
+import { ReviewRow, reviewsJsonSql, toReview } from '../doctors/doctor-row.mapper';
 
-const SUBJECT_COLUMN = { doctor: 'doctor_id', clinic: 'clinic_id' } as const;
+/** The subject's table, the column that finds it, and the reviews' column that points at it. */
+const SUBJECTS = {
+  doctor: { table: 'doctors', key: 'cpso_number', column: 'doctor_id' },
+  clinic: { table: 'clinics', key: 'id', column: 'clinic_id' },
+} as const;
+
+function subjectOf(subject: ReviewSubject) {
+  return {
+    ...SUBJECTS[subject.kind],
+    value: subject.kind === 'doctor' ? subject.cpso : subject.id,
+  };
+}
 
 /** count and sum of every dimension column, plus the overall count and sum. */
 const TALLY_COLUMNS = [
@@ -39,38 +50,48 @@ export class TypeOrmReviewReadRepository extends ReviewReadRepository {
     super();
   }
 
-  async list(subject: ReviewSubject, page: PageRequest): Promise<Page<Review>> {
-    const col = SUBJECT_COLUMN[subject.kind];
-    const [rows, count] = await Promise.all([
-      page.limit === 0
-        ? Promise.resolve([] as ReviewRow[])
-        : this.ds.query<ReviewRow[]>(
-            `SELECT ${REVIEW_COLUMNS} FROM reviews WHERE ${col} = $1
-              ORDER BY review_date DESC, id DESC LIMIT $2 OFFSET $3`,
-            [subject.id, page.limit, page.offset],
-          ),
-      this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM reviews WHERE ${col} = $1`, [
-        subject.id,
-      ]),
-    ]);
-    return { items: rows.map(toReview), total: count[0].n };
-  }
-
-  async tallies(subject: ReviewSubject): Promise<ReviewTallies> {
-    const row = await this.tally(SUBJECT_COLUMN[subject.kind], subject.id);
-    return { reviewCount: row.review_count, dimensions: dimensionsOf(row) };
-  }
-
-  async clinicAggregate(clinicId: string): Promise<ClinicReviewAggregate> {
-    const row = await this.tally('clinic_id', clinicId);
-    return { count: row.review_count, sum: row.rating_sum, dimensions: dimensionsOf(row) };
-  }
-
-  private async tally(col: string, id: string): Promise<TallyRow> {
-    const rows = await this.ds.query<TallyRow[]>(
-      `SELECT ${TALLY_COLUMNS} FROM reviews WHERE ${col} = $1`,
-      [id],
+  /** One statement: the subject, its count of reviews and the page. */
+  async list(subject: ReviewSubject, page: PageRequest): Promise<Page<Review> | null> {
+    const { table, key, column, value } = subjectOf(subject);
+    const rows = await this.ds.query<{ total: number; items: ReviewRow[] }[]>(
+      `SELECT (SELECT count(*)::int FROM reviews r WHERE r.${column} = s.id) AS total,
+              ${reviewsJsonSql('s', column, '$2', '$3')} AS items
+         FROM ${table} s WHERE s.${key} = $1`,
+      [value, page.limit, page.offset],
     );
-    return rows[0];
+    const row = rows[0];
+    return row ? { items: row.items.map(toReview), total: row.total } : null;
+  }
+
+  async tallies(subject: ReviewSubject): Promise<ReviewTallies | null> {
+    const { table, key, column, value } = subjectOf(subject);
+    const rows = await this.ds.query<TallyRow[]>(
+      `SELECT t.* FROM ${table} s
+         CROSS JOIN LATERAL (SELECT ${TALLY_COLUMNS} FROM reviews r WHERE r.${column} = s.id) t
+        WHERE s.${key} = $1`,
+      [value],
+    );
+    const row = rows[0];
+    return row ? { reviewCount: row.review_count, dimensions: dimensionsOf(row) } : null;
+  }
+
+  /** One statement: the clinic, the tallies of all its reviews and the page. */
+  async clinicReviews(
+    clinicId: string,
+    page: PageRequest,
+  ): Promise<{ aggregate: ClinicReviewAggregate; page: Page<Review> } | null> {
+    const rows = await this.ds.query<(TallyRow & { items: ReviewRow[] })[]>(
+      `SELECT t.*, ${reviewsJsonSql('s', 'clinic_id', '$2', '$3')} AS items
+         FROM clinics s
+        CROSS JOIN LATERAL (SELECT ${TALLY_COLUMNS} FROM reviews r WHERE r.clinic_id = s.id) t
+        WHERE s.id = $1`,
+      [clinicId, page.limit, page.offset],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      aggregate: { count: row.review_count, sum: row.rating_sum, dimensions: dimensionsOf(row) },
+      page: { items: row.items.map(toReview), total: row.review_count },
+    };
   }
 }

@@ -6,10 +6,7 @@ import { ReferenceIds } from '../../src/infrastructure/persistence/directory/ref
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
 import { refreshReadModels } from '../../src/infrastructure/persistence/directory/read-models';
-import {
-  pointOf,
-  radiusConditions,
-} from '../../src/infrastructure/persistence/directory/criteria-sql';
+import { pointOf, nearRadius } from '../../src/infrastructure/persistence/directory/criteria-sql';
 import { SqlParams } from '../../src/infrastructure/persistence/directory/sql-params';
 import { recordQueries } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -167,16 +164,24 @@ describe('nearest first on the spatial index (real PostgreSQL)', () => {
         const radiusKm = m / 1000;
         const metres = radiusKm * 1000;
         const p = new SqlParams();
-        const conds = radiusConditions('cs.earth', pointOf(near, p), radiusKm, p);
-        const [row] = await db.dataSource.query<{ ours: string[]; theirs: string[] }[]>(
-          `SELECT array(SELECT cs.clinic_id::text FROM clinic_search cs WHERE ${conds.join(' AND ')}
+        const pt = pointOf(near, p);
+        const radius = nearRadius(pt, radiusKm, p);
+        // Both forms: the rows of an index (counts), and the cut of rows whose distance is read.
+        const [row] = await db.dataSource.query<
+          { ours: string[]; cut: string[]; theirs: string[] }[]
+        >(
+          `SELECT array(SELECT cs.clinic_id::text FROM clinic_search cs WHERE ${radius.rows('cs.earth').join(' AND ')}
                          ORDER BY 1) AS ours,
+                  array(SELECT cs.clinic_id::text
+                          FROM (SELECT cs.clinic_id, cs.earth, cs.earth <-> ${pt} AS k FROM clinic_search cs) cs
+                         WHERE ${radius.cut('cs.k', 'cs.earth')} ORDER BY 1) AS cut,
                   array(SELECT cs.clinic_id::text FROM clinic_search cs
                          WHERE earth_distance(ll_to_earth($${p.values.length + 1}::float8, $${p.values.length + 2}::float8), cs.earth)
                                <= $${p.values.length + 3}::float8 ORDER BY 1) AS theirs`,
           [...p.values, near.lat, near.lng, metres],
         );
         expect({ near, metres, ids: row.ours }).toEqual({ near, metres, ids: row.theirs });
+        expect({ near, metres, ids: row.cut }).toEqual({ near, metres, ids: row.theirs });
         compared += row.theirs.length;
       }
     }

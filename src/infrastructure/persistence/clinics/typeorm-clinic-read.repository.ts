@@ -23,7 +23,8 @@ import {
   hasScalarDoctorConditions,
   namesOf,
   pointOf,
-  radiusConditions,
+  nearRadius,
+  NearRadius,
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
@@ -82,12 +83,12 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
     const radius =
       criteria.near && criteria.radiusKm !== undefined
-        ? radiusConditions('cs.earth', pointOf(criteria.near, p), criteria.radiusKm, p)
-        : [];
+        ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
+        : undefined;
     const total =
-      hasDoctorConditions(criteria) || radius.length > 0
+      hasDoctorConditions(criteria) || radius
         ? this.totals.count(
-            `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...radius])}`,
+            `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...(radius?.rows('cs.earth') ?? [])])}`,
             [...p.values],
           )
         : this.totals.count(
@@ -166,8 +167,8 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     ];
     const radius =
       criteria.near && criteria.radiusKm !== undefined
-        ? radiusConditions('ss.earth', pointOf(criteria.near, p), criteria.radiusKm, p)
-        : [];
+        ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
+        : undefined;
     const doctorFilters = { ...criteria, specialties: undefined, near: undefined };
     const perDoctor = hasDoctorConditions(doctorFilters);
     if (perDoctor) {
@@ -185,7 +186,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       );
     }
     const total = this.totals.count(
-      `SELECT count(*)::int AS n FROM specialist_search ss ${where([...conds, ...radius])}`,
+      `SELECT count(*)::int AS n FROM specialist_search ss ${where([...conds, ...(radius?.rows('ss.earth') ?? [])])}`,
       [...p.values],
     );
     const pageSql = criteria.near
@@ -239,7 +240,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
   private nearestFirst(
     near: GeoPoint,
     conds: string[],
-    radius: string[],
+    radius: NearRadius | undefined,
     p: SqlParams,
     page: PageRequest,
   ): string {
@@ -249,7 +250,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     return `page AS (SELECT cs.clinic_id, cs.k
                        FROM (SELECT cs.clinic_id, cs.earth, cs.earth <-> ${pt} AS k FROM clinic_search cs ${where(conds)}
                               ORDER BY cs.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) cs
-                      ${where(radius)}
+                      ${where(radius ? [radius.cut('cs.k', 'cs.earth')] : [])}
                       ORDER BY cs.k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 
@@ -261,7 +262,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
   private specialistsNearestFirst(
     near: GeoPoint,
     conds: string[],
-    radius: string[],
+    radius: NearRadius | undefined,
     p: SqlParams,
     page: PageRequest,
   ): string {
@@ -270,7 +271,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
                FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.earth, ss.earth <-> ${pt} AS k
                        FROM specialist_search ss ${where(conds)}
                       ORDER BY ss.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) ss
-               ${where(radius)}
+               ${where(radius ? [radius.cut('ss.k', 'ss.earth')] : [])}
               ORDER BY ss.k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 

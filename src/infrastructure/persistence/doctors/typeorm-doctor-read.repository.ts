@@ -11,10 +11,9 @@ import {
   clinicFlagConditions,
   doctorConditions,
   pointOf,
-  radiusConditions,
+  nearRadius,
   scalarDoctorConditions,
   where,
-  withinMetres,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
 import { isShortWalk, WALK_BUDGET } from '../directory/short-walk';
@@ -151,12 +150,12 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const filters = this.conditions(criteria, ids, q, now, 'g');
     const pt = pointOf(criteria.near!, q);
     const radius =
-      criteria.radiusKm !== undefined ? radiusConditions('g.earth', pt, criteria.radiusKm, q) : [];
+      criteria.radiusKm !== undefined ? nearRadius(pt, criteria.radiusKm, q) : undefined;
     const from = 'doctor_geo g';
     const total =
       unbounded ??
       this.totals.count(
-        `SELECT count(*)::int AS n FROM ${from} ${where([...filters, ...radius])}`,
+        `SELECT count(*)::int AS n FROM ${from} ${where([...filters, ...(radius?.rows('g.earth') ?? [])])}`,
         [...q.values],
       );
     // As for clinics: a nearest-neighbour scan reads the page's rows and every row tied with the
@@ -167,7 +166,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                        FROM (SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, g.earth, g.earth <-> ${pt} AS k
                                FROM ${from} ${where(filters)}
                               ORDER BY g.earth <-> ${pt} FETCH FIRST (${q.add(page.limit + page.offset)}) ROWS WITH TIES) g
-                      ${where(radius)}
+                      ${where(radius ? [radius.cut('g.k', 'g.earth')] : [])}
                       ORDER BY g.k, g.name_key, g.cpso_number
                       LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
     // The scan reads about (offset + limit) x doctors / matches entries of doctor_geo's index.
@@ -236,7 +235,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     let pt: string | undefined;
     if (criteria.near && criteria.radiusKm !== undefined) {
       pt = pointOf(criteria.near, p);
-      filters.push(withinMetres('s.earth', pt, p.add(criteria.radiusKm * 1000)));
+      filters.push(nearRadius(pt, criteria.radiusKm, p).cut(`s.earth <-> ${pt}`, 's.earth'));
     }
     const containing = counts?.containing(lower);
     // Counted: the names containing q, plus a lookup on the CPSO index (a CPSO number that is

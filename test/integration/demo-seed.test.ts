@@ -11,6 +11,13 @@ import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
+/** A dataset whose last review breaks a CHECK constraint (a rating of 9): its load fails. */
+function broken(doctors: number, seed: number): DemoDataset {
+  const data = generateDemoDataset({ doctors, seed, now: NOW });
+  data.reviews.push({ ...data.reviews[0], id: data.reviews[0].id.replace(/^./, 'f'), rating: 9 });
+  return data;
+}
+
 describe('demo dataset seeding on a real PostgreSQL', () => {
   let db: TestDatabase;
   let data: DemoDataset;
@@ -146,13 +153,91 @@ describe('demo dataset seeding on a real PostgreSQL', () => {
 
   it('rolls everything back when a row is rejected', async () => {
     const before = await count('doctors');
-    const broken = generateDemoDataset({ doctors: 50, seed: 9, now: NOW });
-    broken.reviews.push({
-      ...broken.reviews[0],
-      id: broken.reviews[0].id.replace(/^./, 'f'),
-      rating: 9,
-    });
-    await expect(replaceDirectoryData(db.dataSource, broken)).rejects.toThrow();
+    await expect(replaceDirectoryData(db.dataSource, broken(50, 9))).rejects.toThrow();
     expect(await count('doctors')).toBe(before);
+  });
+});
+
+/**
+ * An empty directory is loaded with the largest tables' indexes and constraints dropped and built
+ * again afterwards (initial-load.ts): the same definitions come back (as new indexes), they hold,
+ * a failed load gives back the ones before, and a directory that has rows keeps its indexes.
+ */
+describe('the initial load of an empty directory (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  const TABLES = ['reviews', 'doctor_clinics', 'clinics', 'doctors'];
+
+  /** Every index and constraint of the tables, by name: its definition and its index's oid. */
+  const schema = async () =>
+    db.dataSource.query<{ table: string; name: string; def: string; oid: number }[]>(
+      `SELECT i.indrelid::regclass::text AS table, i.indexrelid::regclass::text AS name,
+              pg_get_indexdef(i.indexrelid) AS def, i.indexrelid::int AS oid
+         FROM pg_index i WHERE i.indrelid = ANY($1::regclass[])
+       UNION ALL
+       SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid), 0
+         FROM pg_constraint c WHERE c.conrelid = ANY($1::regclass[])
+        ORDER BY 1, 2, 3`,
+      [TABLES],
+    );
+  const definitions = (rows: { table: string; name: string; def: string }[]) =>
+    rows.map(({ table, name, def }) => ({ table, name, def }));
+
+  beforeAll(async () => {
+    db = await createTestDatabase('initial_load');
+  });
+  afterAll(async () => db?.drop());
+
+  it('builds the indexes again with their definitions, and they hold', async () => {
+    const before = await schema();
+    expect(before.filter((r) => r.table === 'reviews').length).toBeGreaterThan(5);
+
+    await expect(replaceDirectoryData(db.dataSource, broken(60, 3))).rejects.toThrow();
+    expect(await schema()).toEqual(before);
+
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 60, seed: 3, now: NOW }),
+    );
+    const after = await schema();
+    expect(definitions(after)).toEqual(definitions(before));
+    const oid = (rows: typeof before, name: string) => rows.find((r) => r.name === name)?.oid;
+    // Built anew: the loaded tables' own indexes, not the keys others reference.
+    expect(oid(after, 'reviews_doctor_idx')).not.toBe(oid(before, 'reviews_doctor_idx'));
+    expect(oid(after, 'reviews_pkey')).not.toBe(oid(before, 'reviews_pkey'));
+    expect(oid(after, 'clinics_earth_idx')).not.toBe(oid(before, 'clinics_earth_idx'));
+    expect(oid(after, 'clinics_pkey')).toBe(oid(before, 'clinics_pkey'));
+
+    const [review] = await db.dataSource.query<Record<string, unknown>[]>(
+      `SELECT * FROM reviews WHERE doctor_id IS NOT NULL LIMIT 1`,
+    );
+    const copy = (changes: Record<string, unknown>) => {
+      const row = { ...review, ...changes };
+      const cols = Object.keys(row);
+      return db.dataSource.query(
+        `INSERT INTO reviews (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+        Object.values(row),
+      );
+    };
+    await expect(copy({})).rejects.toMatchObject({ code: '23505' }); // primary key
+    await expect(
+      copy({
+        id: '00000000-0000-4000-8000-0000000000aa',
+        doctor_id: '00000000-0000-4000-8000-0000000000bb',
+        source_id: 'another',
+      }),
+    ).rejects.toMatchObject({ code: '23503' }); // foreign key
+    await expect(copy({ id: '00000000-0000-4000-8000-0000000000ab' })).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'reviews_source_key',
+    });
+  });
+
+  it('keeps the indexes of a directory that has rows', async () => {
+    const before = await schema();
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 40, seed: 4, now: NOW }),
+    );
+    expect(await schema()).toEqual(before);
   });
 });

@@ -26,7 +26,8 @@ export async function runQuery(
  * Inserts rows in batches, one statement per batch: each column travels as one array parameter
  * and `unnest` turns the arrays back into rows, so 10,000 rows cost one round trip and one plan.
  * Values that are arrays or JSON travel as text and are cast on the server. `rows` is read once,
- * a batch at a time (a generator's rows are never all held). Returns rows written.
+ * a batch at a time (a generator's rows are never all held): the next batch is read (generated)
+ * while PostgreSQL writes the one before, so the two cores work at once. Returns rows written.
  */
 export async function bulkInsert<R>(
   client: PoolClient,
@@ -43,17 +44,25 @@ export async function bulkInsert<R>(
   const sql = `INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${params}) AS t(${aliases.join(', ')})`;
   let written = 0;
   let batch: R[] = [];
+  let inFlight: Promise<QueryResult> | undefined;
+  const settle = async () => {
+    if (inFlight) written += (await inFlight).rowCount ?? 0;
+    inFlight = undefined;
+  };
   const flush = async () => {
     const values = columns.map((c) => batch.map(c.value));
     batch = [];
-    const result = await runQuery(client, timeoutMs, sql, values);
-    written += result.rowCount ?? 0;
+    await settle();
+    inFlight = runQuery(client, timeoutMs, sql, values);
+    // Awaited at the next flush; a failure meanwhile is not unhandled.
+    inFlight.catch(() => undefined);
   };
-  // Rows may be generated as they are read: only one batch is held at a time.
+  // Rows may be generated as they are read: one batch is held while the one before is written.
   for (const row of rows) {
     batch.push(row);
     if (batch.length >= batchSize) await flush();
   }
   if (batch.length > 0) await flush();
+  await settle();
   return written;
 }

@@ -41,6 +41,18 @@ describe('pg type parsers of the directory connections (real PostgreSQL)', () =>
     }
   });
 
+  it('serving sessions run without parallel workers and without JIT; tools keep the defaults', async () => {
+    const settings = async (ds: DataSource) =>
+      (
+        await ds.query<{ jit: string; workers: string }[]>(
+          `SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`,
+        )
+      )[0];
+    expect(await settings(serving)).toEqual({ jit: 'off', workers: '0' });
+    const tool = await settings(db.dataSource);
+    expect(tool.workers).not.toBe('0');
+  });
+
   it.each(['UTC', 'America/Toronto', 'Asia/Kolkata', 'America/St_Johns'])(
     'reads what PostgreSQL writes in time zone %s',
     async (zone) => {

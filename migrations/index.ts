@@ -9,6 +9,7 @@ import { DirectoryProvenance1765200000000 } from './1765200000000-directory-prov
 import { NameGramCounts1765300000000 } from './1765300000000-name-gram-counts';
 import { DoctorGeoNameNear1765400000000 } from './1765400000000-doctor-geo-name-near';
 import { CoveredListWalks1765500000000 } from './1765500000000-covered-list-walks';
+import { NameTailPieces1765600000000 } from './1765600000000-name-tail-pieces';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   NameGramCounts1765300000000,
   DoctorGeoNameNear1765400000000,
   CoveredListWalks1765500000000,
+  NameTailPieces1765600000000,
 ];

@@ -38,6 +38,14 @@ class PlanRead extends Error {
   }
 }
 
+/** Every bounded walk of the page's reach alone (so it falls back to collecting); near a point every branch walks. */
+const SHORT_WALKS: SearchTuning = {
+  walkFloor: 0,
+  walkSpread: 0,
+  nearWalkBreakEven: 0,
+  listWalkBudget: 0,
+};
+
 describe('name search plans (real PostgreSQL)', () => {
   let db: TestDatabase;
   let rows: Row[];
@@ -173,7 +181,7 @@ describe('name search plans (real PostgreSQL)', () => {
     ['default tuning', undefined],
     [
       'short walks (every bounded walk falls back to collecting; near a point every branch walks)',
-      { walkFloor: 0, walkSpread: 0, nearWalkBreakEven: 0, listWalkBudget: 0 },
+      SHORT_WALKS,
     ],
   ])('answers as the contract says, whatever plan it picks (%s)', async (_label, tuning) => {
     const repo = repository(tuning);
@@ -277,12 +285,7 @@ describe('name search plans (real PostgreSQL)', () => {
 
   it('walks near a point on the point-and-name index; two letters inside names never reach the trigram index', async () => {
     const near = { lat: 43.7, lng: -79.4 };
-    const walking = repository({
-      walkFloor: 0,
-      walkSpread: 0,
-      nearWalkBreakEven: 0,
-      listWalkBudget: 0,
-    });
+    const walking = repository(SHORT_WALKS);
     const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
     sent.length = 0;
     await actual(walking, q3, 0, 25, near);
@@ -311,6 +314,24 @@ describe('name search plans (real PostgreSQL)', () => {
           /~~ '%/.test(String(n['Index Cond'])),
       );
       expect([x.sql, unbounded]).toEqual([x.sql, []]);
+    }
+  });
+
+  it("collects the names containing q after their first letter through the tail's indexes", async () => {
+    // Collected at once, or after a walk of the page's reach alone ends short.
+    const collecting = repository(SHORT_WALKS);
+    const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
+    const q2 = pieces().find((q) => q.length === 2)!;
+    for (const [q, index] of [
+      [q3, 'doctor_search_name_tail_trgm_idx'],
+      [q2, 'doctor_search_name_tail_bigrams_idx'],
+    ]) {
+      sent.length = 0;
+      expect(await actual(collecting, q, 0, 25)).toEqual(await expected(q, 0, 25));
+      const page = sent.find((x) => x.sql.includes('substr(s.name_key, 2)'))!;
+      expect(page).toBeDefined();
+      const used = (await planNodes(page.sql, page.params)).map((n) => n['Index Name']);
+      expect([q, used]).toEqual([q, expect.arrayContaining([index])]);
     }
   });
 

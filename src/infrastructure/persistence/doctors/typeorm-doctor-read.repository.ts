@@ -36,9 +36,9 @@ export interface SearchTuning {
   /** The fewest rows of the name index a walk reads (a few milliseconds at a million doctors). */
   readonly walkFloor: number;
   /**
-   * The walk's bound in rows of the name index per row collecting would read (every name that
-   * contains q): a collected row costs about as much as eight walked ones, so a walk that ends
-   * short of the page costs at most about as much again as collecting.
+   * The walk's bound in rows of the name index per row collecting would read (a match, through
+   * the tail indexes). A collected row costs about as much as eight walked ones, so with four a
+   * walk that ends short of the page costs at most half as much again as collecting.
    */
   readonly walkSpread: number;
   /** Near a point, walk a branch when its matches squared exceed its reach times this. */
@@ -74,7 +74,7 @@ const COLLECT_ROW_COST = 8;
 
 const DEFAULT_SEARCH_TUNING: SearchTuning = {
   walkFloor: 20_000,
-  walkSpread: 8,
+  walkSpread: 4,
   nearWalkBreakEven: NEAR_WALK_BREAK_EVEN,
   listWalkBudget: WALK_BUDGET,
 };
@@ -236,6 +236,15 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       const piece = (bigramParam ??= p.add(lower));
       return `(name_bigrams(s.name_key) @> ARRAY[${piece}]::text[] AND strpos(s.name_key, ${piece}) > 0)`;
     };
+    // The names that contain q but do not start with it are those whose tail (all but the first
+    // letter) contains it: doctor_search's tail indexes read those alone, where the whole name's
+    // indexes also read every name starting with q, to be dropped.
+    const byTail = () => {
+      const tail = 'substr(s.name_key, 2)';
+      if (charLength(lower) !== 2) return `${tail} LIKE ${contains()}`;
+      const piece = (bigramParam ??= p.add(lower));
+      return `(name_bigrams(${tail}) @> ARRAY[${piece}]::text[] AND strpos(${tail}, ${piece}) > 0)`;
+    };
     // With a location, distance breaks ties within a rank (instead of the name): the search
     // reads doctor_geo, which has the same columns and name indexes plus the point, so no join.
     // A radius is a plain distance filter here: the name indexes find the candidates (a radius
@@ -292,16 +301,16 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       : startingWith === 0
         ? 'none'
         : 'planner';
-    // Without a location the walk in name order is weighed against collecting, which reads every
-    // name containing q (the prefix matches too, then dropped): walk when the walk expected were
-    // the matches spread evenly, reach x doctors / rest rows, costs less than the collection.
+    // Without a location the walk in name order is weighed against collecting the matches through
+    // the tail indexes: walk when the walk expected were the matches spread evenly, reach x
+    // doctors / rest rows, costs less than the collection.
     const restPlan = pt
       ? plan(rest, charLength(lower) >= 3 ? nearRowCost : 1)
-      : counts === undefined || rest === undefined || containing === undefined
+      : counts === undefined || rest === undefined
         ? 'planner'
         : rest <= 0
           ? 'none'
-          : reach * counts.doctors < rest * COLLECT_ROW_COST * containing
+          : reach * counts.doctors < rest * COLLECT_ROW_COST * rest
             ? 'walk'
             : 'collect';
     // `(s.name_key || '')` is indexed only beside the point (doctor_geo_earth_name_idx): as a
@@ -338,11 +347,11 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       if (restPlan === 'walk' && !pt) {
         // Matches inside names cluster in name order (every "lisa" holds "isa"; surnames go
         // with first names), so the walk in name order is bounded (SearchTuning: by default
-        // eight rows per name containing q, the collection's cost, and at least 20,000 rows of
+        // four rows per match, half the collection's cost, and at least 20,000 rows of
         // the index); should it end short of the page, the matches are collected instead (a
         // one-time filter: the collection does not run when the walk was enough).
         const bound = p.add(
-          Math.max(this.tuning.walkFloor, Math.ceil(this.tuning.walkSpread * containing!)) + reach,
+          Math.max(this.tuning.walkFloor, Math.ceil(this.tuning.walkSpread * rest!)) + reach,
         );
         const found = `(SELECT count(*) FROM walked)`;
         hits.push(`(WITH walked AS (
@@ -353,9 +362,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                        ORDER BY s.name_key, s.cpso_number LIMIT ${reachParam})
                     SELECT w.*, 2 AS rank, ${k} AS k FROM walked w WHERE ${found} >= ${reachParam}
                     UNION ALL
-                    ${branch(2, `${byName()} AND ${others} AND ${found} < ${reachParam}`, 'collect')})`);
+                    ${branch(2, `${byTail()} AND ${others} AND ${found} < ${reachParam}`, 'collect')})`);
       } else {
-        const matching = restPlan === 'walk' ? `${nameOf('walk')} LIKE ${contains()}` : byName();
+        const matching =
+          restPlan === 'walk' ? `${nameOf('walk')} LIKE ${contains()}` : pt ? byName() : byTail();
         hits.push(branch(2, `${matching} AND ${others}`, restPlan));
       }
     }

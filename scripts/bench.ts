@@ -7,7 +7,7 @@ import {
   openDataSource,
   SERVING_SESSION_OPTIONS,
 } from '../src/infrastructure/database/data-source-options';
-import { WALK_SESSION_OPTIONS } from '../src/infrastructure/database/prepared-reads';
+import { PLAN_SESSION_OPTIONS } from '../src/infrastructure/database/prepared-reads';
 import {
   BenchServer,
   migrateAndSeed,
@@ -97,19 +97,25 @@ async function directSql(
     application_name: 'gtad-bench-direct',
     options: SERVING_SESSION_OPTIONS,
   });
-  const walkClient = new Client({
-    connectionString: url,
-    application_name: 'gtad-bench-direct-walks',
-    options: `${SERVING_SESSION_OPTIONS} ${WALK_SESSION_OPTIONS}`,
-  });
+  const sessionClient = (name: string, options: string) =>
+    new Client({
+      connectionString: url,
+      application_name: `gtad-bench-direct-${name}`,
+      options: `${SERVING_SESSION_OPTIONS} ${options}`,
+    });
+  const sessions = {
+    walks: sessionClient('walks', PLAN_SESSION_OPTIONS.walks),
+    fixed: sessionClient('fixed', PLAN_SESSION_OPTIONS.fixed),
+  };
   await client.connect();
-  await walkClient.connect();
+  await sessions.walks.connect();
+  await sessions.fixed.connect();
   const out = new Map<string, SqlTiming>();
   try {
     for (const e of endpoints) {
       if (e.kind === 'baseline' || e.kind === 'mixed') continue;
       const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs), 3);
-      const t = await timeStatements(client, walkClient, captured, runs);
+      const t = await timeStatements(client, sessions, captured, runs);
       out.set(e.name, t);
       log(
         `  SQL ${e.name.padEnd(30)} ${t.statementsPerRequest} stmt  p50 ${t.median.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`,
@@ -117,7 +123,8 @@ async function directSql(
     }
   } finally {
     await client.end().catch(() => undefined);
-    await walkClient.end().catch(() => undefined);
+    await sessions.walks.end().catch(() => undefined);
+    await sessions.fixed.end().catch(() => undefined);
     await ds.destroy();
   }
   return out;

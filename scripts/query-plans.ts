@@ -10,8 +10,10 @@ import {
 import {
   executeSql,
   isWalk,
+  planSessionOf,
+  PlanSession,
+  PLAN_SESSION_OPTIONS,
   preparedStatementName,
-  WALK_SESSION_OPTIONS,
 } from '../src/infrastructure/database/prepared-reads';
 import {
   BenchServer,
@@ -97,22 +99,28 @@ function describe(node: PlanNode): string {
     : node['Node Type'];
 }
 
+/** The plain session, and one of each kind of generic plans (prepared-reads.ts). */
+type Clients = { plain: Client } & Record<PlanSession, Client>;
+
 /**
  * What to EXPLAIN for a statement: the statement itself, or, for a short walk, an EXECUTE of it
- * named on a walks' session (its generic plan, as the service runs it).
+ * named on a walks' session (its generic plan, as the service runs it), and likewise a statement
+ * of fixed plan on a session of those.
  */
 async function explained(
-  clients: { plain: Client; walks: Client },
+  clients: Clients,
   q: RecordedQuery,
 ): Promise<{ client: Client; text: string; values: unknown[] }> {
-  if (!isWalk(q.sql)) return { client: clients.plain, text: q.sql, values: q.params as unknown[] };
+  const session = planSessionOf(q.sql);
+  if (session === undefined)
+    return { client: clients.plain, text: q.sql, values: q.params as unknown[] };
   const name = preparedStatementName(q.sql);
-  await clients.walks.query({ name, text: q.sql, values: q.params as unknown[] });
-  return { client: clients.walks, text: executeSql(q.sql, q.params), values: [] };
+  await clients[session].query({ name, text: q.sql, values: q.params as unknown[] });
+  return { client: clients[session], text: executeSql(q.sql, q.params), values: [] };
 }
 
 async function explain(
-  clients: { plain: Client; walks: Client },
+  clients: Clients,
   q: RecordedQuery,
 ): Promise<{ json: ExplainJson; times: number[] }> {
   const times: number[] = [];
@@ -129,10 +137,7 @@ async function explain(
   return { json: json!, times };
 }
 
-async function textPlan(
-  clients: { plain: Client; walks: Client },
-  q: RecordedQuery,
-): Promise<string> {
+async function textPlan(clients: Clients, q: RecordedQuery): Promise<string> {
   const { client, text, values } = await explained(clients, q);
   const r = await client.query<{ 'QUERY PLAN': string }>({
     text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
@@ -213,6 +218,9 @@ async function main(): Promise<number> {
         const walks = warm.filter((q) => isWalk(q.sql));
         if (walks.length)
           captured.push({ c: { ...c, name: `${c.name} (warm walk)` }, statements: walks });
+        const fixed = warm.filter((q) => planSessionOf(q.sql) === 'fixed');
+        if (fixed.length)
+          captured.push({ c: { ...c, name: `${c.name} (warm fixed plan)` }, statements: fixed });
       }
     } finally {
       await ds.destroy();
@@ -223,14 +231,16 @@ async function main(): Promise<number> {
       application_name: 'gtad-plans',
       options: SERVING_SESSION_OPTIONS,
     });
-    const walks = new Client({
-      connectionString: url,
-      application_name: 'gtad-plans-walks',
-      options: `${SERVING_SESSION_OPTIONS} ${WALK_SESSION_OPTIONS}`,
-    });
+    const session = (kind: PlanSession) =>
+      new Client({
+        connectionString: url,
+        application_name: `gtad-plans-${kind}`,
+        options: `${SERVING_SESSION_OPTIONS} ${PLAN_SESSION_OPTIONS[kind]}`,
+      });
+    const clients: Clients = { plain: client, walks: session('walks'), fixed: session('fixed') };
     await client.connect();
-    await walks.connect();
-    const clients = { plain: client, walks };
+    await clients.walks.connect();
+    await clients.fixed.connect();
     const plans: StatementPlan[] = [];
     const seen = new Set<string>();
     try {
@@ -273,7 +283,8 @@ async function main(): Promise<number> {
       }
     } finally {
       await client.end().catch(() => undefined);
-      await walks.end().catch(() => undefined);
+      await clients.walks.end().catch(() => undefined);
+      await clients.fixed.end().catch(() => undefined);
     }
 
     for (const p of plans) {

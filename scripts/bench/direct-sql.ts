@@ -1,6 +1,7 @@
 import {
   isPreparable,
-  isWalk,
+  planSessionOf,
+  PlanSession,
   preparedStatementName,
 } from '../../src/infrastructure/database/prepared-reads';
 import { Client } from 'pg';
@@ -62,15 +63,16 @@ function labels(statements: readonly RecordedQuery[]): string[] {
  */
 export async function timeStatements(
   client: Client,
-  walkClient: Client,
+  sessions: Readonly<Record<PlanSession, Client>>,
   captured: readonly RecordedQuery[][],
   runs: number,
 ): Promise<SqlTiming> {
   // As the service sends them (prepared-reads.ts): lookups as named prepared statements, short
-  // walks named on a connection of generic plans.
-  const exec = (q: RecordedQuery) =>
-    isWalk(q.sql)
-      ? walkClient.query({
+  // walks and statements of fixed plan named on a connection of generic plans.
+  const exec = (q: RecordedQuery) => {
+    const session = planSessionOf(q.sql);
+    return session !== undefined
+      ? sessions[session].query({
           name: preparedStatementName(q.sql),
           text: q.sql,
           values: q.params as unknown[],
@@ -80,6 +82,7 @@ export async function timeStatements(
           text: q.sql,
           values: q.params as unknown[],
         });
+  };
   for (const statements of captured) for (const q of statements) await exec(q);
   const totals: number[] = [];
   const slowest: number[] = [];

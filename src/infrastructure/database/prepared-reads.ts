@@ -78,7 +78,50 @@ export function isWalk(sql: string): boolean {
   return sql.startsWith(WALK_MARK);
 }
 
-const WALKS = Symbol('walks pool');
+/** Marks a statement whose text fixes its plan (a comment: the statement means the same anywhere). */
+const FIXED_MARK = '/* fixed plan: generic */ ';
+
+/**
+ * Session settings of the fixed plans' connections: every statement runs on its generic plan,
+ * planned once per connection, with the planner's usual choices (bitmap scans of the name
+ * indexes, sorts of collected rows), and without JIT whatever DataSource the pool serves (a
+ * generic plan's estimates count every branch, as a walk's do).
+ */
+export const FIXED_PLAN_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan -c jit=off';
+
+/**
+ * `sql` marked as a statement whose plan its text already fixes: which index each branch reads
+ * and in what order is written into it (a name search whose matches were counted, issue 14
+ * item 3), every pattern is also given as a range or an index-served operator, so the plan
+ * made without the parameters' values is the one made with them. Planning such a statement
+ * cost more than running it (0.3-0.4 ms of a 0.6-1.5 ms search at 100,000 doctors), so it runs
+ * named on a session of generic plans (FIXED_PLAN_SESSION_OPTIONS).
+ */
+export function fixedPlan(sql: string): string {
+  return FIXED_MARK + sql;
+}
+
+export function isFixedPlan(sql: string): boolean {
+  return sql.startsWith(FIXED_MARK);
+}
+
+/** The sessions a marked statement runs on: walks, fixed plans, or (undefined) the main pool's. */
+export type PlanSession = 'walks' | 'fixed';
+
+/** The extra session settings of each kind of marked statement. */
+export const PLAN_SESSION_OPTIONS: Readonly<Record<PlanSession, string>> = {
+  walks: WALK_SESSION_OPTIONS,
+  fixed: FIXED_PLAN_SESSION_OPTIONS,
+};
+
+/** Where a statement runs on its generic plan, if it does (see `walk` and `fixedPlan`). */
+export function planSessionOf(sql: string): PlanSession | undefined {
+  if (isWalk(sql)) return 'walks';
+  if (isFixedPlan(sql)) return 'fixed';
+  return undefined;
+}
+
+const SIDE_POOLS = Symbol('side pools');
 
 /**
  * The directory's reads straight to the driver's pool (issue 14, items 2 and 6): `query(sql,
@@ -87,32 +130,37 @@ const WALKS = Symbol('walks pool');
  * under a name derived from its text, so each connection parses it once and PostgreSQL keeps its
  * plan (its own rule: five custom plans, then the generic one when it costs no more). A walk (see
  * `walk`) goes, named, to a second, smaller pool of connections whose sessions use generic plans
- * made only of index scans (WALK_SESSION_OPTIONS), opened on first use and closed by
- * `closePreparedReads`. Anything else (a write, a statement on a query runner) goes through
- * TypeORM as before. The answer is TypeORM's (rows; [rows, count] for an UPDATE or DELETE),
- * errors are the driver's own (same `code`), which the error mapping already reads.
+ * made only of index scans (WALK_SESSION_OPTIONS), and a statement of fixed plan (`fixedPlan`)
+ * to a third, whose sessions use generic plans with the planner's usual choices; both are opened
+ * on first use and closed by `closePreparedReads`. Anything else (a write, a statement on a query
+ * runner) goes through TypeORM as before. The answer is TypeORM's (rows; [rows, count] for an
+ * UPDATE or DELETE), errors are the driver's own (same `code`), which the error mapping already
+ * reads.
  */
 export function preparedReads(ds: DataSource): DataSource {
   const pool = (): Pool => (ds.driver as unknown as { master: Pool }).master;
-  let walks: Pool | undefined;
-  const walksPool = (): Pool => {
-    if (!walks) {
+  const sides = new Map<PlanSession, Pool>();
+  const sidePool = (kind: PlanSession): Pool => {
+    let side = sides.get(kind);
+    if (!side) {
       const base = (pool() as unknown as { options: PoolConfig }).options;
-      walks = new Pool({
+      side = new Pool({
         ...base,
         max: Math.max(1, Math.ceil((base.max ?? 10) / 2)),
-        options: `${base.options ?? ''} ${WALK_SESSION_OPTIONS}`.trim(),
-        // Idle walk connections never hold a process open.
+        options: `${base.options ?? ''} ${PLAN_SESSION_OPTIONS[kind]}`.trim(),
+        // Idle side connections never hold a process open.
         allowExitOnIdle: true,
       });
       // An idle connection that breaks is dropped by the pool; nothing to report per request.
-      walks.on('error', () => undefined);
+      side.on('error', () => undefined);
+      sides.set(kind, side);
     }
-    return walks;
+    return side;
   };
   const query = async (sql: string, params?: unknown[], runner?: unknown): Promise<unknown> => {
-    if (runner === undefined && isWalk(sql)) {
-      const result = await walksPool().query({
+    const kind = runner === undefined ? planSessionOf(sql) : undefined;
+    if (kind !== undefined) {
+      const result = await sidePool(kind).query({
         name: preparedStatementName(sql),
         text: sql,
         values: params ?? [],
@@ -130,23 +178,23 @@ export function preparedReads(ds: DataSource): DataSource {
       : result.rows;
   };
   const close = async (): Promise<void> => {
-    const p = walks;
-    walks = undefined;
-    await p?.end();
+    const open = [...sides.values()];
+    sides.clear();
+    await Promise.all(open.map((p) => p.end()));
   };
   return new Proxy(ds, {
     get(target, prop, receiver) {
       if (prop === 'query') return query;
       if (prop === UNDERLYING) return target;
-      if (prop === WALKS) return close;
+      if (prop === SIDE_POOLS) return close;
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
 }
 
-/** Closes the walks' pool of a `preparedReads` DataSource (nothing for any other DataSource). */
+/** Closes the side pools of a `preparedReads` DataSource (nothing for any other DataSource). */
 export async function closePreparedReads(ds: DataSource): Promise<void> {
-  const close = (ds as unknown as Record<symbol, (() => Promise<void>) | undefined>)[WALKS];
+  const close = (ds as unknown as Record<symbol, (() => Promise<void>) | undefined>)[SIDE_POOLS];
   await close?.();
 }
 

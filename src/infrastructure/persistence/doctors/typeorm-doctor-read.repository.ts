@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
-import { walk } from '../../database/prepared-reads';
+import { fixedPlan, walk } from '../../database/prepared-reads';
 import { DoctorReadRepository } from '../../../application/doctors/doctor-read.repository';
 import { DoctorCriteria } from '../../../domain/directory/criteria';
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
@@ -19,7 +19,7 @@ import { ListTotals } from '../directory/list-totals';
 import { isShortWalk, WALK_BUDGET } from '../directory/short-walk';
 import { charLength, MAX_COUNTED_GRAM, NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
-import { escapeLike, SqlParams } from '../directory/sql-params';
+import { escapeLike, prefixUpperBound, SqlParams } from '../directory/sql-params';
 import {
   DoctorRow,
   reviewsJsonSql,
@@ -126,7 +126,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       page,
       this.tuning.listWalkBudget,
     );
-    return this.pageOf(pageSql, p, page, total, short);
+    return this.pageOf(pageSql, p, page, total, short ? 'walk' : 'planned');
   }
 
   /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
@@ -187,7 +187,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       page,
       this.tuning.listWalkBudget,
     );
-    return this.pageOf(pageSql, q, page, total, short);
+    return this.pageOf(pageSql, q, page, total, short ? 'walk' : 'planned');
   }
 
   /**
@@ -334,10 +334,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
              LIMIT ${reachParam})`;
     const hits = [branch(0, `s.cpso_number = ${exact}`, 'planner')];
     if (prefixPlan !== 'none') {
+      // Without a location, the names starting with q are also given as a range of the name
+      // index ("C" order), which a plan made without the parameters' values can use (a LIKE
+      // prefix becomes a range only once the planner sees the pattern).
+      const upper = prefixUpperBound(lower);
+      const range = pt
+        ? ''
+        : `s.name_key >= ${p.add(lower)} AND ${upper === undefined ? '' : `s.name_key < ${p.add(upper)} AND `}`;
       hits.push(
         branch(
           1,
-          `${nameOf(prefixPlan)} LIKE ${prefix()} AND s.cpso_number <> ${exact}`,
+          `${range}${nameOf(prefixPlan)} LIKE ${prefix()} AND s.cpso_number <> ${exact}`,
           prefixPlan,
         ),
       );
@@ -371,7 +378,9 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     }
     const pageSql = `SELECT h.* FROM (${hits.join(' UNION ALL ')}) h
                       ORDER BY h.rank, h.k, h.name_key, h.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-    return this.pageOf(pageSql, p, page, total);
+    // Counted, every branch's reading is written into the statement (and the prefix is a range):
+    // it runs on its generic plan, planned once per connection.
+    return this.pageOf(pageSql, p, page, total, counts !== undefined ? 'fixed' : 'planned');
   }
 
   /**
@@ -496,13 +505,16 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     );
   }
 
-  /** The page's rows, in the order of `pageSql` (which selects ids, sort keys and a rank). */
+  /**
+   * The page's rows, in the order of `pageSql` (which selects ids, sort keys and a rank), planned
+   * each time, or on a generic plan (a short walk; a statement of fixed plan).
+   */
   private async pageOf(
     pageSql: string,
     p: SqlParams,
     page: PageRequest,
     total: Promise<number>,
-    shortWalk = false,
+    how: 'planned' | 'walk' | 'fixed',
   ): Promise<Page<DoctorRecord>> {
     const sql = `SELECT ${DOCTOR_COLUMNS}
                FROM (${pageSql}) pg
@@ -512,7 +524,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const [rows, , names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as DoctorRow[])
-        : this.ds.query<DoctorRow[]>(shortWalk ? walk(sql) : sql, p.values),
+        : this.ds.query<DoctorRow[]>(
+            how === 'walk' ? walk(sql) : how === 'fixed' ? fixedPlan(sql) : sql,
+            p.values,
+          ),
       total,
       this.refs.names(),
     ]);

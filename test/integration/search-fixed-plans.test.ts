@@ -1,0 +1,179 @@
+import { DataSource } from 'typeorm';
+import { NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
+import { DoctorCriteria } from '../../src/domain/directory/criteria';
+import { dataSourceOptions } from '../../src/infrastructure/database/data-source-options';
+import {
+  closePreparedReads,
+  executeSql,
+  fixedPlan,
+  isFixedPlan,
+  preparedReads,
+} from '../../src/infrastructure/database/prepared-reads';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
+import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+const NEAR = { lat: 43.7, lng: -79.4 };
+
+/**
+ * Issue 14: a search of two or three letters whose matches are counted writes how each of its
+ * branches reads into its text (walk or collect; the prefix as a range of the name index), so
+ * it runs on its generic plan, planned once per connection (planning cost more than running it).
+ * Any other search is planned for its values. The answers are the same either way.
+ */
+describe('counted searches run on fixed generic plans (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let single: DataSource;
+  let prepared: DataSource;
+  const sent: SentQuery[] = [];
+
+  const repository = (ds: DataSource, cache: ReadCache = new NoReadCache()) =>
+    new TypeOrmDoctorReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+      new NameGrams(ds, cache),
+    );
+  /** Planned for its values (the test database's DataSource has no generic sessions). */
+  const plain = () => repository(db.dataSource);
+  const onSessions = () => repository(recordQueries(prepared, (q) => sent.push(q)));
+  const pageStatements = () => sent.filter((q) => /\bJOIN clinics c\b/.test(q.sql));
+
+  /** Common and rare two- and three-letter pieces of the names, a prefix, and an absent piece. */
+  let pieces: string[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('search_fixed_plans');
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 3000, seed: 11, now: NOW }),
+    );
+    await db.dataSource.query('VACUUM (ANALYZE) doctor_search, doctor_geo');
+    // Two connections: each side pool then has one, so every fixed plan runs on one session.
+    single = new DataSource(dataSourceOptions(db.url, { ...TEST_DB_SETTINGS, poolSize: 2 }));
+    await single.initialize();
+    prepared = preparedReads(single);
+    const grams = await db.dataSource.query<{ gram: string }[]>(
+      `SELECT gram FROM doctor_name_grams WHERE kind = 'c' AND gram !~ ' '
+        ORDER BY n DESC, gram`,
+    );
+    const [first] = await db.dataSource.query<{ name_key: string }[]>(
+      'SELECT name_key FROM doctor_search ORDER BY name_key LIMIT 1',
+    );
+    const two = grams.filter((g) => [...g.gram].length === 2).map((g) => g.gram);
+    const three = grams.filter((g) => [...g.gram].length === 3).map((g) => g.gram);
+    pieces = [
+      two[0],
+      two[Math.floor(two.length / 2)],
+      two[two.length - 1],
+      three[0],
+      three[Math.floor(three.length / 3)],
+      three[three.length - 1],
+      first.name_key.slice(0, 3).toUpperCase(),
+      'zzq',
+    ];
+  });
+  afterAll(async () => {
+    if (prepared) await closePreparedReads(prepared);
+    await single?.destroy();
+    await db?.drop();
+  });
+
+  it('sends a fixed plan to sessions of generic plans with the planner’s usual choices', async () => {
+    const settings = `SELECT current_setting('plan_cache_mode') AS mode,
+                             current_setting('enable_bitmapscan') AS bitmap,
+                             current_setting('enable_sort') AS sort,
+                             current_setting('jit') AS jit`;
+    expect(await prepared.query(fixedPlan(settings), [])).toEqual([
+      { mode: 'force_generic_plan', bitmap: 'on', sort: 'on', jit: 'off' },
+    ]);
+    expect(await prepared.query(settings, [])).toEqual([
+      { mode: 'auto', bitmap: 'on', sort: 'on', jit: expect.any(String) },
+    ]);
+  });
+
+  it('answers a counted search on its generic plan as the planned one does; other searches are planned', async () => {
+    const fixed = onSessions();
+    for (const q of pieces) {
+      for (const near of [undefined, NEAR]) {
+        for (const page of [
+          { offset: 0, limit: 25 },
+          { offset: 25, limit: 25 },
+          { offset: 3, limit: 7 },
+        ]) {
+          const criteria: DoctorCriteria = near ? { near } : {};
+          sent.length = 0;
+          const answer = await fixed.search(q, criteria, page, NOW);
+          expect([q, near, page, answer]).toEqual([
+            q,
+            near,
+            page,
+            await plain().search(q, criteria, page, NOW),
+          ]);
+          expect([q, near, pageStatements().map((s) => isFixedPlan(s.sql))]).toEqual([
+            q,
+            near,
+            [true],
+          ]);
+        }
+      }
+    }
+    // With a filter, a radius or a longer q, the planner sees the values.
+    for (const [q, criteria] of [
+      [pieces[3], { gender: 'female' }],
+      [pieces[3], { near: NEAR, radiusKm: 3 }],
+      [`${pieces[3]}a`, {}],
+    ] as [string, DoctorCriteria][]) {
+      sent.length = 0;
+      const page = { offset: 0, limit: 25 };
+      expect(await fixed.search(q, criteria, page, NOW)).toEqual(
+        await plain().search(q, criteria, page, NOW),
+      );
+      expect([q, criteria, pageStatements().map((s) => isFixedPlan(s.sql))]).toEqual([
+        q,
+        criteria,
+        [false],
+      ]);
+    }
+    // Each fixed statement was planned once, generically, on its session.
+    const stats = await prepared.query<
+      { statement: string; generic_plans: number; custom_plans: number }[]
+    >(
+      fixedPlan(
+        `SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+          WHERE statement LIKE '/* fixed plan%'`,
+      ),
+      [],
+    );
+    expect(stats.length).toBeGreaterThan(3);
+    for (const s of stats) {
+      expect([s.statement, s.generic_plans > 0, s.custom_plans]).toEqual([s.statement, true, 0]);
+    }
+  });
+
+  it('reads the names starting with q as a range of the name index on the generic plan', async () => {
+    for (const q of [pieces[0], pieces[3]]) {
+      sent.length = 0;
+      await onSessions().search(q, {}, { offset: 0, limit: 25 }, NOW);
+      const [{ sql, params }] = pageStatements();
+      const [row] = await prepared.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
+        fixedPlan(`EXPLAIN (FORMAT JSON) ${executeSql(sql, params)}`),
+        [],
+      );
+      const nodes = planNodesOf(row['QUERY PLAN'][0].Plan);
+      const ranges = nodes.filter(
+        (n) =>
+          n['Index Name'] === 'doctor_search_name_idx' &&
+          /name_key >= \$\d+\) AND \(name_key < \$\d+/.test(String(n['Index Cond'])),
+      );
+      expect([q, ranges.length]).toEqual([q, 1]);
+      expect([q, nodes.filter((n) => n['Node Type'] === 'Seq Scan')]).toEqual([q, []]);
+    }
+  });
+});

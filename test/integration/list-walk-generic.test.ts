@@ -304,6 +304,31 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
         sent.filter((q) => /\bJOIN clinics c\b/.test(q.sql)).map((q) => isWalk(q.sql)),
       ).toEqual([false]);
     }
+    // Within a radius, the scan nearest first reads rows until the page's reach pass the
+    // filters, then cuts at the radius: the filters' matches say how far it goes, not the
+    // radius's count. A radius holding no clinic (150 km north of the city) is walked as any.
+    const far = { lat: 45.0, lng: -79.4 };
+    for (const [kind, criteria, read] of [
+      [
+        'clinics',
+        { near: far, radiusKm: 1, accepting: true },
+        (r) => r.list({ near: far, radiusKm: 1, accepting: true }, new Set(), page, NOW),
+      ],
+      [
+        'specialists',
+        { specialties: [spec.name], near: far, radiusKm: 1 },
+        (r) => r.specialists({ specialties: [spec.name], near: far, radiusKm: 1 }, page, NOW),
+      ],
+    ] as Read[]) {
+      let last: SentQuery[] = [];
+      for (let i = 0; i < 4; i++) {
+        sent.length = 0;
+        expect([kind, await read(walking)]).toEqual([kind, { items: [], total: 0 }]);
+        last = sent.filter((q) => /\bJOIN clinics c\b/.test(q.sql));
+        if (isWalk(last[0].sql)) break;
+      }
+      expect([kind, criteria, isWalk(last[0].sql)]).toEqual([kind, criteria, true]);
+    }
     for (const { sql, params } of walked) {
       const [row] = await prepared.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
         walk(`EXPLAIN (FORMAT JSON) ${executeSql(sql, params)}`),

@@ -81,20 +81,28 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       hasScalarDoctorConditions(criteria) || !!(ids.specialtyIds && ids.languageIds);
     if (perDoctor) conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
     // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
+    const filterParams = p.values.length;
     const radius =
       criteria.near && criteria.radiusKm !== undefined
         ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
         : undefined;
-    const total =
-      hasDoctorConditions(criteria) || radius
-        ? this.totals.count(
-            `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...(radius?.rows('cs.earth') ?? [])])}`,
-            [...p.values],
-          )
-        : this.totals.count(
-            `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
-            [...p.values],
-          );
+    // The filters' matches, radius or not, say how far the nearest-first scan goes (it reads
+    // rows until the page's reach pass the filters, and cuts at the radius afterwards).
+    const matches = hasDoctorConditions(criteria)
+      ? this.totals.count(
+          `SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`,
+          p.values.slice(0, filterParams),
+        )
+      : this.totals.count(
+          `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
+          p.values.slice(0, filterParams),
+        );
+    const total = radius
+      ? this.totals.count(
+          `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...radius.rows('cs.earth')])}`,
+          [...p.values],
+        )
+      : matches;
 
     const pageSql = criteria.near
       ? this.nearestFirst(criteria.near, conds, radius, p, page)
@@ -110,11 +118,10 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
        ORDER BY pg.k, pg.clinic_id`;
-    // Within a radius the total counts fewer rows than the walk passes: a longer walk foreseen.
     // A page that checks each clinic's doctors is planned for its values (its generic plan may
     // join every clinic's doctors before the walk).
     const short =
-      !perDoctor && (await isShortWalk(total, this.totals.count(ALL_CLINICS_SQL, []), page));
+      !perDoctor && (await isShortWalk(matches, this.totals.count(ALL_CLINICS_SQL, []), page));
     const [rows, , names] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as ClinicListRow[])
@@ -165,10 +172,6 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         : `ss.specialty_id = ANY(${p.add(specialtyIds)}::smallint[])`,
       ...clinicFlagConditions('ss', criteria, p),
     ];
-    const radius =
-      criteria.near && criteria.radiusKm !== undefined
-        ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
-        : undefined;
     const doctorFilters = { ...criteria, specialties: undefined, near: undefined };
     const perDoctor = hasDoctorConditions(doctorFilters);
     if (perDoctor) {
@@ -185,10 +188,23 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
         ),
       );
     }
+    const filterParams = p.values.length;
+    const radius =
+      criteria.near && criteria.radiusKm !== undefined
+        ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
+        : undefined;
     const total = this.totals.count(
       `SELECT count(*)::int AS n FROM specialist_search ss ${where([...conds, ...(radius?.rows('ss.earth') ?? [])])}`,
       [...p.values],
     );
+    // As for clinics, the scan nearest first goes as far as the filters' matches say, radius or
+    // not (a page in order of wait has no radius to leave out).
+    const matches = radius
+      ? this.totals.count(
+          `SELECT count(*)::int AS n FROM specialist_search ss ${where(conds)}`,
+          p.values.slice(0, filterParams),
+        )
+      : total;
     const pageSql = criteria.near
       ? this.specialistsNearestFirst(criteria.near, conds, radius, p, page)
       : `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, 0::float8 AS k
@@ -211,7 +227,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const short =
       !perDoctor &&
       (criteria.near !== undefined || specialtyIds.length === 1) &&
-      (await isShortWalk(total, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
+      (await isShortWalk(matches, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
     const [rows] = await Promise.all([
       page.limit === 0
         ? Promise.resolve([] as SpecialistRow[])

@@ -225,6 +225,34 @@ describe('name search plans (real PostgreSQL)', () => {
     }
   });
 
+  it('never walks more rows of the name index than collecting the matches costs', async () => {
+    // A floor far above the directory: the walk's bound is then collecting's cost, eight rows
+    // of the name index per match (COLLECT_ROW_COST), plus the page's reach.
+    const repo = repository({
+      walkFloor: 1_000_000,
+      walkSpread: 4,
+      nearWalkBreakEven: 25_000,
+      listWalkBudget: 5_000,
+    });
+    const grams = await db.dataSource.query<{ gram: string; rest: number }[]>(
+      `SELECT c.gram, c.n - coalesce(p.n, 0) AS rest
+         FROM doctor_name_grams c LEFT JOIN doctor_name_grams p ON p.kind = 'p' AND p.gram = c.gram
+        WHERE c.kind = 'c' AND c.gram !~ ' ' ORDER BY c.n - coalesce(p.n, 0) DESC, c.gram LIMIT 6`,
+    );
+    let walked = 0;
+    for (const { gram, rest } of grams) {
+      sent.length = 0;
+      expect([gram, await actual(repo, gram, 0, 25)]).toEqual([gram, await expected(gram, 0, 25)]);
+      for (const x of sent) {
+        const m = /ORDER BY s\.name_key, s\.cpso_number LIMIT \$(\d+)\) s\s+WHERE/.exec(x.sql);
+        if (!m) continue;
+        walked++;
+        expect([gram, x.params[Number(m[1]) - 1]]).toEqual([gram, 8 * rest + 25]);
+      }
+    }
+    expect(walked).toBeGreaterThan(0);
+  });
+
   it('with a filter or a radius (the planner chooses), answers as the contract says', async () => {
     const repo = repository();
     const near = { lat: 43.7, lng: -79.4 };

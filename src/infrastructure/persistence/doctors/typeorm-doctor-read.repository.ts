@@ -33,7 +33,10 @@ type Plan = 'none' | 'walk' | 'collect' | 'planner';
 
 /** How far a walk in name order goes before the search collects its matches instead. */
 export interface SearchTuning {
-  /** The fewest rows of the name index a walk reads (a few milliseconds at a million doctors). */
+  /**
+   * The fewest rows of the name index a walk reads (a few milliseconds at a million doctors),
+   * unless collecting the matches costs less.
+   */
   readonly walkFloor: number;
   /**
    * The walk's bound in rows of the name index per row collecting would read (a match, through
@@ -354,12 +357,13 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
       if (restPlan === 'walk' && !pt) {
         // Matches inside names cluster in name order (every "lisa" holds "isa"; surnames go
         // with first names), so the walk in name order is bounded (SearchTuning: by default
-        // four rows per match, half the collection's cost, and at least 20,000 rows of
-        // the index); should it end short of the page, the matches are collected instead (a
-        // one-time filter: the collection does not run when the walk was enough).
-        const bound = p.add(
-          Math.max(this.tuning.walkFloor, Math.ceil(this.tuning.walkSpread * rest!)) + reach,
-        );
+        // four rows per match, half the collection's cost, and at least 20,000 rows of the
+        // index, but never more rows than collecting costs: at 100,000 doctors the floor alone
+        // walked 20,025 rows for 'liz', whose 581 matches, inside "elizabeth", come late);
+        // should it end short of the page, the matches are collected instead (a one-time
+        // filter: the collection does not run when the walk was enough).
+        const spread = Math.max(this.tuning.walkFloor, Math.ceil(this.tuning.walkSpread * rest!));
+        const bound = p.add(Math.min(spread, COLLECT_ROW_COST * rest!) + reach);
         const found = `(SELECT count(*) FROM walked)`;
         hits.push(`(WITH walked AS (
                       SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number

@@ -10,6 +10,8 @@ import { NameGramCounts1765300000000 } from './1765300000000-name-gram-counts';
 import { DoctorGeoNameNear1765400000000 } from './1765400000000-doctor-geo-name-near';
 import { CoveredListWalks1765500000000 } from './1765500000000-covered-list-walks';
 import { NameTailPieces1765600000000 } from './1765600000000-name-tail-pieces';
+import { DoctorNameOrder1765700000000 } from './1765700000000-doctor-name-order';
+import { NameGramWalks1765800000000 } from './1765800000000-name-gram-walks';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   DoctorGeoNameNear1765400000000,
   CoveredListWalks1765500000000,
   NameTailPieces1765600000000,
+  DoctorNameOrder1765700000000,
+  NameGramWalks1765800000000,
 ];

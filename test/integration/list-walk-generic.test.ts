@@ -50,8 +50,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       new ListTotals(ds, cache),
       new NameGrams(ds, cache),
       tuning && {
-        walkFloor: 20_000,
-        walkSpread: 8,
+        walkLimit: Number.POSITIVE_INFINITY,
         nearWalkBreakEven: 25_000,
         listWalkBudget: 0,
         ...tuning,

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { NoReadCache } from '../../src/application/shared/read-cache';
 import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import {
+  NAME_ORDER_CHECKPOINTS,
+  NameGrams,
+} from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import {
   SearchTuning,
@@ -40,8 +43,7 @@ class PlanRead extends Error {
 
 /** Every bounded walk of the page's reach alone (so it falls back to collecting); near a point every branch walks. */
 const SHORT_WALKS: SearchTuning = {
-  walkFloor: 0,
-  walkSpread: 0,
+  walkLimit: 0,
   nearWalkBreakEven: 0,
   listWalkBudget: 0,
 };
@@ -153,6 +155,35 @@ describe('name search plans (real PostgreSQL)', () => {
     expect(grams.filter((g) => g.kind === 'p')).toHaveLength(prefixes.size);
     for (const [g, n] of contains) expect([g, byKey.get(`c:${g}`)]).toEqual([g, n]);
     for (const [g, n] of prefixes) expect([g, byKey.get(`p:${g}`)]).toEqual([g, n]);
+    // And, per piece, the names containing it without starting with it among the first names
+    // of each checkpoint, in name order.
+    const early = await db.dataSource.query<{ gram: string; early: number[] }[]>(
+      `SELECT gram, early FROM doctor_name_grams WHERE kind = 'c'`,
+    );
+    const ordered = inNameOrder();
+    const rank = new Map(ordered.map((r, i) => [r.cpso, i + 1]));
+    const expectedEarly = new Map<string, number[]>();
+    for (const r of rows) {
+      const pieces = new Set<string>();
+      for (const w of [2, 3])
+        for (let i = 1; i + w <= r.nameKey.length; i++) {
+          const p = r.nameKey.slice(i, i + w);
+          if (!r.nameKey.startsWith(p)) pieces.add(p);
+        }
+      for (const p of pieces) {
+        const counts = expectedEarly.get(p) ?? NAME_ORDER_CHECKPOINTS.map(() => 0);
+        NAME_ORDER_CHECKPOINTS.forEach((b, j) => {
+          if (rank.get(r.cpso)! <= b) counts[j]++;
+        });
+        expectedEarly.set(p, counts);
+      }
+    }
+    expect(early).toHaveLength(contains.size);
+    for (const { gram, early: e } of early)
+      expect([gram, e]).toEqual([
+        gram,
+        expectedEarly.get(gram) ?? NAME_ORDER_CHECKPOINTS.map(() => 0),
+      ]);
   });
 
   /** Pieces of the directory's names: common and rare, prefixes and not, and some absent. */
@@ -225,32 +256,59 @@ describe('name search plans (real PostgreSQL)', () => {
     }
   });
 
-  it('never walks more rows of the name index than collecting the matches costs', async () => {
-    // A floor far above the directory: the walk's bound is then collecting's cost, eight rows
-    // of the name index per match (COLLECT_ROW_COST), plus the page's reach.
-    const repo = repository({
-      walkFloor: 1_000_000,
-      walkSpread: 4,
-      nearWalkBreakEven: 25_000,
-      listWalkBudget: 5_000,
-    });
+  /** Names in name order (name_key, then CPSO number), as the name index holds them. */
+  const inNameOrder = () =>
+    [...rows].sort((a, b) => cmp(a.nameKey, b.nameKey) || cmp(a.cpso, b.cpso));
+
+  it('walks the name order only as far as the counted checkpoint holding the page, when that costs less than collecting', async () => {
+    const repo = repository();
+    const ordered = inNameOrder();
+    // The most common pieces, and some with a few pages of matches.
     const grams = await db.dataSource.query<{ gram: string; rest: number }[]>(
-      `SELECT c.gram, c.n - coalesce(p.n, 0) AS rest
-         FROM doctor_name_grams c LEFT JOIN doctor_name_grams p ON p.kind = 'p' AND p.gram = c.gram
-        WHERE c.kind = 'c' AND c.gram !~ ' ' ORDER BY c.n - coalesce(p.n, 0) DESC, c.gram LIMIT 6`,
+      `SELECT gram, rest FROM (
+         SELECT c.gram, c.n - coalesce(p.n, 0) AS rest,
+                row_number() OVER (PARTITION BY c.n - coalesce(p.n, 0) BETWEEN 30 AND 120
+                                   ORDER BY c.n - coalesce(p.n, 0) DESC, c.gram) AS i
+           FROM doctor_name_grams c LEFT JOIN doctor_name_grams p ON p.kind = 'p' AND p.gram = c.gram
+          WHERE c.kind = 'c' AND c.gram !~ ' ') x
+        WHERE i <= 6 AND (rest > 120 OR rest BETWEEN 30 AND 120)`,
     );
     let walked = 0;
+    let collected = 0;
     for (const { gram, rest } of grams) {
-      sent.length = 0;
-      expect([gram, await actual(repo, gram, 0, 25)]).toEqual([gram, await expected(gram, 0, 25)]);
-      for (const x of sent) {
-        const m = /ORDER BY s\.name_key, s\.cpso_number LIMIT \$(\d+)\) s\s+WHERE/.exec(x.sql);
-        if (!m) continue;
-        walked++;
-        expect([gram, x.params[Number(m[1]) - 1]]).toEqual([gram, 8 * rest + 25]);
+      for (const offset of [0, 25]) {
+        const reach = offset + 25;
+        // The first checkpoint whose names hold `reach` matches, from every row.
+        const holding = NAME_ORDER_CHECKPOINTS.find(
+          (b) =>
+            ordered
+              .slice(0, b)
+              .filter((r) => r.nameKey.includes(gram) && !r.nameKey.startsWith(gram)).length >=
+            reach,
+        );
+        sent.length = 0;
+        expect([gram, offset, await actual(repo, gram, offset, 25)]).toEqual([
+          gram,
+          offset,
+          await expected(gram, offset, 25),
+        ]);
+        const bounds = sent
+          .map((x) => {
+            const m = /ORDER BY s\.name_key, s\.cpso_number LIMIT \$(\d+)\) s\s+WHERE/.exec(x.sql);
+            return m ? x.params[Number(m[1]) - 1] : undefined;
+          })
+          .filter((b) => b !== undefined);
+        if (holding !== undefined && holding < 8 * rest) {
+          walked++;
+          expect([gram, offset, bounds]).toEqual([gram, offset, [holding]]);
+        } else {
+          collected++;
+          expect([gram, offset, bounds]).toEqual([gram, offset, []]);
+        }
       }
     }
     expect(walked).toBeGreaterThan(0);
+    expect(collected).toBeGreaterThan(0);
   });
 
   it('with a filter or a radius (the planner chooses), answers as the contract says', async () => {
@@ -351,8 +409,8 @@ describe('name search plans (real PostgreSQL)', () => {
     const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
     const q2 = pieces().find((q) => q.length === 2)!;
     for (const [q, index] of [
-      [q3, 'doctor_search_name_tail_trgm_idx'],
-      [q2, 'doctor_search_name_tail_bigrams_idx'],
+      [q3, 'doctor_name_order_tail_trgm_idx'],
+      [q2, 'doctor_name_order_tail_bigrams_idx'],
     ]) {
       sent.length = 0;
       expect(await actual(collecting, q, 0, 25)).toEqual(await expected(q, 0, 25));
@@ -361,12 +419,19 @@ describe('name search plans (real PostgreSQL)', () => {
       const used = (await planNodes(page.sql, page.params)).map((n) => n['Index Name']);
       expect([q, used]).toEqual([q, expect.arrayContaining([index])]);
     }
+    // Its rows lie in name order after a load, so a piece's matches, clustered by name, share
+    // blocks: read in physical order, doctor_name_order is the name index's order.
+    const physical = await db.dataSource.query<{ cpso_number: string }[]>(
+      `SELECT cpso_number FROM doctor_name_order ORDER BY ctid`,
+    );
+    expect(physical.map((r) => r.cpso_number)).toEqual(
+      [...rows].sort((a, b) => cmp(a.nameKey, b.nameKey) || cmp(a.cpso, b.cpso)).map((r) => r.cpso),
+    );
   });
 
   it('matches the definition for any piece of a name, page and location (property)', async () => {
     const repo = repository({
-      walkFloor: 0,
-      walkSpread: 0.5,
+      walkLimit: 40,
       nearWalkBreakEven: 2_500,
       listWalkBudget: 0,
     });

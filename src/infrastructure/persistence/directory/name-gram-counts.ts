@@ -16,7 +16,19 @@ export interface NameGramCounts {
   containing(piece: string): number | undefined;
   /** Names starting with `piece`: exact for two or three letters, else undefined. */
   startingWith(piece: string): number | undefined;
+  /**
+   * The fewest names, in name order from the first, among which at least `reach` contain
+   * `piece` without starting with it, rounded up to a checkpoint (NAME_ORDER_CHECKPOINTS);
+   * undefined when past the last one, or for a piece not counted.
+   */
+  walkRows(piece: string, reach: number): number | undefined;
 }
+
+/**
+ * The checkpoints of doctor_name_grams.early, in names from the first in name order (migration
+ * NameGramWalks1765800000000 writes the same numbers).
+ */
+export const NAME_ORDER_CHECKPOINTS = [1_024, 4_096, 16_384, 65_536, 262_144] as const;
 
 /** Length in characters (code points, as PostgreSQL counts them), not UTF-16 units. */
 export function charLength(s: string): number {
@@ -43,21 +55,30 @@ export class NameGrams {
 
   counts(): Promise<NameGramCounts> {
     return this.cache.getOrLoad('name-grams', GRAM_TTL_MS, async () => {
-      const rows = await this.ds.query<{ kind: string; gram: string; n: number }[]>(
-        `SELECT kind, gram, n FROM doctor_name_grams`,
-      );
+      const rows = await this.ds.query<
+        { kind: string; gram: string; n: number; early: number[] | null }[]
+      >(`SELECT kind, gram, n, early FROM doctor_name_grams`);
       const contains = new Map<string, number>();
       const prefixes = new Map<string, number>();
+      const early = new Map<string, number[]>();
       let doctors = 0;
       for (const r of rows) {
-        if (r.kind === 'c') contains.set(r.gram, r.n);
-        else if (r.kind === 'p') prefixes.set(r.gram, r.n);
+        if (r.kind === 'c') {
+          contains.set(r.gram, r.n);
+          if (r.early) early.set(r.gram, r.early);
+        } else if (r.kind === 'p') prefixes.set(r.gram, r.n);
         else if (r.kind === 'n') doctors = r.n;
       }
       return {
         doctors,
         containing: (piece) => (counted(piece) ? (contains.get(piece) ?? 0) : undefined),
         startingWith: (piece) => (counted(piece) ? (prefixes.get(piece) ?? 0) : undefined),
+        walkRows: (piece, reach) => {
+          if (!counted(piece)) return undefined;
+          const found = early.get(piece) ?? [];
+          const i = NAME_ORDER_CHECKPOINTS.findIndex((_, j) => (found[j] ?? 0) >= reach);
+          return i < 0 ? undefined : NAME_ORDER_CHECKPOINTS[i];
+        },
       };
     });
   }

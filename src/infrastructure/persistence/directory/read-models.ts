@@ -4,6 +4,7 @@
  */
 export const READ_MODELS = [
   'doctor_search',
+  'doctor_name_order',
   'doctor_name_grams',
   'clinic_doctor_search',
   'clinic_search',

@@ -264,9 +264,9 @@ describe('name search plans (real PostgreSQL)', () => {
     const repo = repository();
     const ordered = inNameOrder();
     // The most common pieces, and some with a few pages of matches.
-    const grams = await db.dataSource.query<{ gram: string; rest: number }[]>(
-      `SELECT gram, rest FROM (
-         SELECT c.gram, c.n - coalesce(p.n, 0) AS rest,
+    const grams = await db.dataSource.query<{ gram: string; rest: number; starting: number }[]>(
+      `SELECT gram, rest, starting FROM (
+         SELECT c.gram, c.n - coalesce(p.n, 0) AS rest, coalesce(p.n, 0) AS starting,
                 row_number() OVER (PARTITION BY c.n - coalesce(p.n, 0) BETWEEN 30 AND 120
                                    ORDER BY c.n - coalesce(p.n, 0) DESC, c.gram) AS i
            FROM doctor_name_grams c LEFT JOIN doctor_name_grams p ON p.kind = 'p' AND p.gram = c.gram
@@ -275,7 +275,7 @@ describe('name search plans (real PostgreSQL)', () => {
     );
     let walked = 0;
     let collected = 0;
-    for (const { gram, rest } of grams) {
+    for (const { gram, rest, starting } of grams) {
       for (const offset of [0, 25]) {
         const reach = offset + 25;
         // The first checkpoint whose names hold `reach` matches, from every row.
@@ -298,7 +298,10 @@ describe('name search plans (real PostgreSQL)', () => {
             return m ? x.params[Number(m[1]) - 1] : undefined;
           })
           .filter((b) => b !== undefined);
-        if (holding !== undefined && holding < 8 * rest) {
+        if (starting - 1 >= reach) {
+          // The names starting with q fill the page: no other name is read.
+          expect([gram, offset, bounds]).toEqual([gram, offset, []]);
+        } else if (holding !== undefined && holding < 8 * rest) {
           walked++;
           expect([gram, offset, bounds]).toEqual([gram, offset, [holding]]);
         } else {
@@ -309,6 +312,43 @@ describe('name search plans (real PostgreSQL)', () => {
     }
     expect(walked).toBeGreaterThan(0);
     expect(collected).toBeGreaterThan(0);
+  });
+
+  it('reads no other name when the names starting with q fill the page', async () => {
+    const repo = repository();
+    const [{ gram, n }] = await db.dataSource.query<{ gram: string; n: number }[]>(
+      `SELECT gram, n FROM doctor_name_grams WHERE kind = 'p' AND length(gram) = 3
+        ORDER BY n DESC, gram LIMIT 1`,
+    );
+    expect(n).toBeGreaterThan(12);
+    const near = { lat: 43.7, lng: -79.4 };
+    // The page's reach within the prefix's names, then past them.
+    for (const [offset, limit, others] of [
+      [0, 10, false],
+      [n - 6, 5, false],
+      [n - 6, 6, true],
+      [n + 2, 5, true],
+    ] as [number, number, boolean][]) {
+      for (const at of [undefined, near]) {
+        sent.length = 0;
+        expect([gram, offset, limit, at, await actual(repo, gram, offset, limit, at)]).toEqual([
+          gram,
+          offset,
+          limit,
+          at,
+          await expected(gram, offset, limit, at),
+        ]);
+        const page = sent.find((x) => /\bJOIN clinics c\b/.test(x.sql))!;
+        // The third rank is the only branch that drops the prefix's names.
+        expect([gram, offset, limit, at, page.sql.includes('NOT LIKE')]).toEqual([
+          gram,
+          offset,
+          limit,
+          at,
+          others,
+        ]);
+      }
+    }
   });
 
   it('with a filter or a radius (the planner chooses), answers as the contract says', async () => {
@@ -406,8 +446,13 @@ describe('name search plans (real PostgreSQL)', () => {
   it("collects the names containing q after their first letter through the tail's indexes", async () => {
     // Collected at once, or after a walk of the page's reach alone ends short.
     const collecting = repository(SHORT_WALKS);
-    const q3 = pieces().find((q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q))!;
-    const q2 = pieces().find((q) => q.length === 2)!;
+    // Pieces that start fewer names than a page (else the third rank is not read at all).
+    const starting = (q: string) => rows.filter((r) => r.nameKey.startsWith(q)).length;
+    const q3 = pieces().find(
+      (q) => q.length === 3 && q === q.toLowerCase() && /^\D/.test(q) && starting(q) < 20,
+    )!;
+    const q2 = pieces().find((q) => q.length === 2 && starting(q) < 20)!;
+    expect([q3, q2]).toEqual([expect.any(String), expect.any(String)]);
     for (const [q, index] of [
       [q3, 'doctor_name_order_tail_trgm_idx'],
       [q2, 'doctor_name_order_tail_bigrams_idx'],

@@ -311,15 +311,21 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     // than the collection. Matches cluster by name ('pha' in "stephanie"), so an even spread
     // is no guide: at a million doctors, 6 of its 7,472 lay in the first 29,913 names.
     const walkRows = counts?.walkRows(lower, reach);
-    const restPlan = pt
-      ? plan(rest, charLength(lower) >= 3 ? nearRowCost : 1)
-      : counts === undefined || rest === undefined
-        ? 'planner'
-        : rest <= 0
-          ? 'none'
-          : walkRows !== undefined && walkRows < rest * COLLECT_ROW_COST
-            ? 'walk'
-            : 'collect';
+    // Ranks come in order, so when the names starting with q (less one, should a CPSO number
+    // equal q) fill the page's reach, no other name can be on the page: that rank is not read
+    // (at a million doctors, 'pha' starts 25 names or more, and its other names cost 7-11 ms).
+    const prefixFills = startingWith !== undefined && startingWith - 1 >= reach;
+    const restPlan = prefixFills
+      ? 'none'
+      : pt
+        ? plan(rest, charLength(lower) >= 3 ? nearRowCost : 1)
+        : counts === undefined || rest === undefined
+          ? 'planner'
+          : rest <= 0
+            ? 'none'
+            : walkRows !== undefined && walkRows < rest * COLLECT_ROW_COST
+              ? 'walk'
+              : 'collect';
     // `(s.name_key || '')` is indexed only beside the point (doctor_geo_earth_name_idx): as a
     // filter it keeps a walk from turning into a scan of its matches through the name indexes
     // (near a point it is the walk's index); as a sort key it keeps a collection from walking

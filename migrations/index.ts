@@ -12,6 +12,7 @@ import { CoveredListWalks1765500000000 } from './1765500000000-covered-list-walk
 import { NameTailPieces1765600000000 } from './1765600000000-name-tail-pieces';
 import { DoctorNameOrder1765700000000 } from './1765700000000-doctor-name-order';
 import { NameGramWalks1765800000000 } from './1765800000000-name-gram-walks';
+import { NameBigramsUnsorted1765900000000 } from './1765900000000-name-bigrams-unsorted';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   NameTailPieces1765600000000,
   DoctorNameOrder1765700000000,
   NameGramWalks1765800000000,
+  NameBigramsUnsorted1765900000000,
 ];

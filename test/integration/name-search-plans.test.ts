@@ -186,6 +186,36 @@ describe('name search plans (real PostgreSQL)', () => {
       ]);
   });
 
+  it("gives a name's two-letter pieces (any text, by characters) to the pieces indexes (property)", async () => {
+    const char = fc.oneof(
+      fc.constantFrom('a', 'b', 'n', ' ', "'", '-', 'é', 'ß', '😀'),
+      fc
+        .integer({ min: 0x20, max: 0xffff })
+        .filter((c) => c < 0xd800 || c > 0xdfff)
+        .map((c) => String.fromCodePoint(c)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(char, { maxLength: 12 }), async (cs) => {
+        const t = cs.join('');
+        const [{ pieces }] = await db.dataSource.query<{ pieces: string[] }[]>(
+          'SELECT name_bigrams($1) AS pieces',
+          [t],
+        );
+        const expected = new Set(cs.slice(0, -1).map((c, i) => c + cs[i + 1]));
+        expect([t, new Set(pieces)]).toEqual([t, expected]);
+        // And a row is found by each of them through the index's operator.
+        for (const p of expected) {
+          const [{ found }] = await db.dataSource.query<{ found: boolean }[]>(
+            'SELECT name_bigrams($1) @> ARRAY[$2]::text[] AS found',
+            [t, p],
+          );
+          expect([t, p, found]).toEqual([t, p, true]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   /** Pieces of the directory's names: common and rare, prefixes and not, and some absent. */
   const pieces = (): string[] => {
     const counts = new Map<string, number>();

@@ -202,6 +202,16 @@ describe('counted searches run on fixed generic plans (real PostgreSQL)', () => 
           /name_key >= \$\d+\) AND \(name_key < \$\d+/.test(String(n['Index Cond'])),
       );
       expect([q, ranges.length]).toEqual([q, 1]);
+      // Read in order and stopped at the page (no bitmap of every such name, then a sort), and
+      // never through the trigram index (the range is exact: the statement has no LIKE for it).
+      expect([q, ranges[0]['Node Type']]).toEqual([
+        q,
+        expect.stringMatching(/^Index (Only )?Scan$/),
+      ]);
+      expect([q, nodes.filter((n) => n['Index Name'] === 'doctor_search_name_trgm_idx')]).toEqual([
+        q,
+        [],
+      ]);
       expect([q, nodes.filter((n) => n['Node Type'] === 'Seq Scan')]).toEqual([q, []]);
     }
   });

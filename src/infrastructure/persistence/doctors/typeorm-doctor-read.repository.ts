@@ -347,20 +347,19 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
              LIMIT ${reachParam})`;
     const hits = [branch(0, `s.cpso_number = ${exact}`, 'planner')];
     if (prefixPlan !== 'none') {
-      // Without a location, the names starting with q are also given as a range of the name
-      // index ("C" order), which a plan made without the parameters' values can use (a LIKE
-      // prefix becomes a range only once the planner sees the pattern).
+      // Without a location, the names starting with q are exactly a range of the name index
+      // ("C" order, prefixUpperBound), read in order and stopped at the page: a plan made
+      // without the parameters' values can use it, where a LIKE prefix becomes a range only once
+      // the planner sees the pattern, and without a LIKE the trigram index cannot be offered (a
+      // generic plan took it with the range, collected all 7,869 'geo' names and sorted them:
+      // 11.9 ms at a million doctors).
       const upper = prefixUpperBound(lower);
-      const range = pt
-        ? ''
-        : `s.name_key >= ${p.add(lower)} AND ${upper === undefined ? '' : `s.name_key < ${p.add(upper)} AND `}`;
-      hits.push(
-        branch(
-          1,
-          `${range}${nameOf(prefixPlan)} LIKE ${prefix()} AND s.cpso_number <> ${exact}`,
-          prefixPlan,
-        ),
-      );
+      const byPrefix = pt
+        ? `${nameOf(prefixPlan)} LIKE ${prefix()}`
+        : upper === undefined
+          ? `s.name_key >= ${p.add(lower)} AND (s.name_key || '') LIKE ${prefix()}`
+          : `s.name_key >= ${p.add(lower)} AND s.name_key < ${p.add(upper)}`;
+      hits.push(branch(1, `${byPrefix} AND s.cpso_number <> ${exact}`, prefixPlan));
     }
     if (restPlan !== 'none') {
       const others = `s.name_key NOT LIKE ${prefix()} AND s.cpso_number <> ${exact}`;

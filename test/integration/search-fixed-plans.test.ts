@@ -8,6 +8,7 @@ import {
   fixedPlan,
   isFixedPlan,
   preparedReads,
+  preparedStatementName,
 } from '../../src/infrastructure/database/prepared-reads';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
@@ -214,5 +215,35 @@ describe('counted searches run on fixed generic plans (real PostgreSQL)', () => 
       ]);
       expect([q, nodes.filter((n) => n['Node Type'] === 'Seq Scan')]).toEqual([q, []]);
     }
+  });
+
+  it('offers the names starting with q no index but the name index, whatever the generic plan weighs', async () => {
+    // At a million doctors a generic plan read a prefix that fills the page through a bitmap of
+    // the trigram index and the range, then sorted every such name ('geo': 11.9 ms). At this
+    // size it happens not to, so the ordered scans are ruled out here and the plan is left to
+    // show which indexes the statement lets the prefix use: only the range's.
+    const q = pieces[3];
+    sent.length = 0;
+    await onSessions().search(q, {}, { offset: 0, limit: 25 }, NOW);
+    const [{ sql, params }] = pageStatements();
+    expect(sql).not.toMatch(/NOT LIKE/); // the prefix fills the page: no third rank
+    const nodes = await db.dataSource.transaction(async (m) => {
+      await m.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await m.query('SET LOCAL enable_indexscan = off');
+      await m.query('SET LOCAL enable_indexonlyscan = off');
+      await m.query('SET LOCAL enable_seqscan = off');
+      await m.query(`PREPARE "${preparedStatementName(sql)}" AS ${sql}`);
+      const [row] = await m.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
+        `EXPLAIN (FORMAT JSON) ${executeSql(sql, params)}`,
+      );
+      await m.query(`DEALLOCATE "${preparedStatementName(sql)}"`);
+      return planNodesOf(row['QUERY PLAN'][0].Plan);
+    });
+    // doctor_search's indexes, but the CPSO number's (the first rank's).
+    const names = nodes
+      .map((n) => (typeof n['Index Name'] === 'string' ? n['Index Name'] : ''))
+      .filter((i) => i.startsWith('doctor_search_') && i !== 'doctor_search_cpso_idx');
+    expect(names.length).toBeGreaterThan(0);
+    expect([q, [...new Set(names)]]).toEqual([q, ['doctor_search_name_idx']]);
   });
 });

@@ -1,6 +1,15 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
+ * The body of name_bigrams as this migration defines it, after CREATE or CREATE OR REPLACE
+ * (NameBigramsUnsorted1765900000000 restores it on the way down).
+ */
+export const NAME_BIGRAMS_SORTED = `FUNCTION name_bigrams(t text) RETURNS text[]
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}')
+                FROM generate_series(1, length(t) - 1) AS i $$`;
+
+/**
  * Read models measured necessary at 100,000 doctors (npm run bench / npm run plans):
  * - clinic_search: one row per clinic with its flags, its point (`earth`, indexed for
  *   nearest-first scans) and the union of its practising doctors' specialty and language ids
@@ -24,11 +33,7 @@ export class ListReadModels1763800000000 implements MigrationInterface {
       CREATE UNIQUE INDEX doctor_search_name_idx ON doctor_search (name_key, cpso_number)
         INCLUDE (doctor_id, clinic_id, accepting, evening, weekend, wheelchair, virtual_visits,
                  near_ttc, gender, practice_start_year)`);
-    await q.query(`
-      CREATE FUNCTION name_bigrams(t text) RETURNS text[]
-        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}')
-                FROM generate_series(1, length(t) - 1) AS i $$`);
+    await q.query(`CREATE ${NAME_BIGRAMS_SORTED}`);
     await q.query(
       `CREATE INDEX doctor_search_name_bigrams_idx ON doctor_search USING gin (name_bigrams(name_key))`,
     );

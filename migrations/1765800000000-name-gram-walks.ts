@@ -1,19 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-
-/** doctor_name_grams as NameGramCounts1765300000000 made it. */
-const COUNTS_ONLY = `
-  CREATE MATERIALIZED VIEW doctor_name_grams AS
-  SELECT g.kind, g.gram, count(*)::int AS n
-    FROM doctor_search s
-    CROSS JOIN LATERAL (
-      SELECT DISTINCT 'c'::text AS kind, substr(s.name_key, i, w) AS gram
-        FROM (VALUES (2), (3)) AS ws(w), generate_series(1, length(s.name_key) - w + 1) AS i
-      UNION ALL
-      SELECT 'p', left(s.name_key, w) FROM (VALUES (2), (3)) AS ws(w) WHERE length(s.name_key) >= w
-    ) g
-   GROUP BY g.kind, g.gram
-  UNION ALL
-  SELECT 'n', '', count(*)::int FROM doctor_search`;
+import { NAME_GRAM_COUNTS_VIEW } from './1765300000000-name-gram-counts';
 
 /**
  * Where in name order the names containing a piece (but not starting with it) lie. A search's
@@ -58,7 +44,7 @@ export class NameGramWalks1765800000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP MATERIALIZED VIEW IF EXISTS doctor_name_grams`);
-    await q.query(COUNTS_ONLY);
+    await q.query(NAME_GRAM_COUNTS_VIEW);
     await q.query(`CREATE UNIQUE INDEX doctor_name_grams_pk ON doctor_name_grams (kind, gram)`);
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { NAME_BIGRAMS_SORTED } from './1763800000000-list-read-models';
 
 /**
  * name_bigrams (ListReadModels) sorted each name's two-letter pieces to drop repeats
@@ -21,10 +22,6 @@ export class NameBigramsUnsorted1765900000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE OR REPLACE FUNCTION name_bigrams(t text) RETURNS text[]
-        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}')
-                FROM generate_series(1, length(t) - 1) AS i $$`);
+    await q.query(`CREATE OR REPLACE ${NAME_BIGRAMS_SORTED}`);
   }
 }

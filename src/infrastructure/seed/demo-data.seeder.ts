@@ -1,7 +1,7 @@
 import { READ_MODELS, refreshReadModels } from '../persistence/directory/read-models';
 import { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
-import { BulkColumn, bulkInsert, runQuery } from './bulk-insert';
+import { BulkColumn, copyRows, runQuery } from './bulk-insert';
 import { loadWithoutIndexes } from './initial-load';
 import { SeedableDataset } from './demo-dataset';
 import { streamDemoDataset } from './demo-dataset.generator';
@@ -19,7 +19,6 @@ export const DEFAULT_DEMO_DOCTORS = 3000;
 /** Channel notified when the directory data was replaced, so running services drop caches. */
 export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
 
-const BATCH_ROWS = 10_000;
 /**
  * Seeding 100,000 doctors runs statements far longer than an API read, so the pool's
  * statement and client timeouts (seconds) are lifted for this one transaction.
@@ -140,7 +139,7 @@ async function insertAll(
   const run = (sql: string, values?: unknown[]) => runQuery(client, SEED_TIMEOUT_MS, sql, values);
   const insert = <R>(table: string, columns: readonly BulkColumn<R>[], rows: Iterable<R>) =>
     step(`insert ${table}`, () => {
-      const load = () => bulkInsert(client, SEED_TIMEOUT_MS, table, columns, rows, BATCH_ROWS);
+      const load = () => copyRows(client, table, columns, rows);
       return emptyDirectory && INITIAL_LOAD_TABLES.has(table)
         ? loadWithoutIndexes(run, table, load)
         : load();

@@ -93,6 +93,33 @@ describe('data import (integration)', () => {
     expect(JSON.stringify(derm)).toContain('Finch Station Medical Centre');
   });
 
+  it("stores texts holding COPY's own characters exactly as the file gives them", async () => {
+    // Staged with COPY's text format: its delimiters, its escapes and a literal \\N are data here.
+    const text = 'Line one\nline two\ttabbed \\N, C:\\path\\x \r\n\\. end 😀';
+    const author = 'O\\Brien \\t';
+    const s = await importFile(
+      file('copy-characters.ndjson', [
+        {
+          type: 'review',
+          source: SOURCE,
+          sourceId: 'RV-COPY-1',
+          doctor: '512345',
+          rating: 4,
+          author,
+          text,
+          date: '2026-02-03',
+          sourceUrl: 'https://reviews.example.org/r/copy-1',
+        },
+      ]),
+    );
+    expect(s).toMatchObject({ inserted: 1, rejected: 0, applied: true });
+    const stored = await db.dataSource.query<{ author: string; text: string }[]>(
+      `SELECT author, text FROM reviews WHERE source = $1 AND source_id = 'RV-COPY-1'`,
+      [SOURCE],
+    );
+    expect(stored).toEqual([{ author, text }]);
+  });
+
   it('a second import of the same file changes nothing, down to the ETag; a changed record is one update', async () => {
     const etag = (await get('/doctors/601122')).headers.etag;
     const again = await importFile(file('good.ndjson'));

@@ -18,108 +18,99 @@ import {
   ReviewRecord,
 } from '../../domain/directory/interchange';
 import { READ_MODELS } from '../persistence/directory/read-models';
-import { BulkColumn, bulkInsert, runQuery } from '../seed/bulk-insert';
+import { BulkColumn, copyRows, runQuery } from '../seed/bulk-insert';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 
 const TIMEOUT_MS = 30 * 60_000;
 const TRACE = process.env.IMPORT_TRACE === '1';
+/** Records staged per COPY: memory holds one batch of each record type. */
 const BATCH = 2_000;
 /** The seed's advisory lock: an import and a seed never run at once. */
 const SEED_LOCK_KEY = 0x67746164;
 
 type Col<R> = BulkColumn<R>;
-const col = <R>(name: string, type: string, value: Col<R>['value'], cast?: string): Col<R> => ({
-  name,
-  type,
-  value,
-  cast,
-});
+const col = <R>(name: string, value: Col<R>['value']): Col<R> => ({ name, value });
 type Staged<R> = { line: number; r: R };
 const json = (v: unknown) => JSON.stringify(v);
 
 const CLINIC: Col<Staged<ClinicRecord>>[] = [
-  col('line', 'int', (x) => x.line),
-  col('source', 'text', (x) => x.r.source),
-  col('source_id', 'text', (x) => x.r.sourceId),
-  col('id', 'uuid', (x) => x.r.id ?? null),
-  col('name', 'text', (x) => x.r.name),
-  col('street_address', 'text', (x) => x.r.streetAddress),
-  col('city', 'text', (x) => x.r.city),
-  col('neighbourhood', 'text', (x) => x.r.neighbourhood ?? null),
-  col('postal_code', 'text', (x) => x.r.postalCode),
-  col('lat', 'float8', (x) => x.r.lat),
-  col('lng', 'float8', (x) => x.r.lng),
-  col('phone', 'text', (x) => x.r.phone),
-  col('website', 'text', (x) => x.r.website ?? null),
-  col('type', 'text', (x) => x.r.clinicType),
-  col('hours', 'text', (x) => json(storedHours(x.r)), 'jsonb'),
-  col('weekday_hours', 'text', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekdayHours),
-  col('evening', 'boolean', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).evening),
-  col('weekend', 'boolean', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekend),
-  col('wheelchair', 'boolean', (x) => x.r.wheelchair),
-  col('virtual_visits', 'boolean', (x) => x.r.virtualVisits),
-  col('near_ttc', 'boolean', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
-  col('accepting_new_patients', 'boolean', (x) => x.r.acceptingNewPatients),
-  col('availability_checked_at', 'timestamptz', (x) => x.r.availabilityCheckedAt),
-  col('notes', 'text', (x) => x.r.notes ?? null),
-  col('links', 'text', (x) => json(x.r.links ?? []), 'jsonb'),
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('source_id', (x) => x.r.sourceId),
+  col('id', (x) => x.r.id ?? null),
+  col('name', (x) => x.r.name),
+  col('street_address', (x) => x.r.streetAddress),
+  col('city', (x) => x.r.city),
+  col('neighbourhood', (x) => x.r.neighbourhood ?? null),
+  col('postal_code', (x) => x.r.postalCode),
+  col('lat', (x) => x.r.lat),
+  col('lng', (x) => x.r.lng),
+  col('phone', (x) => x.r.phone),
+  col('website', (x) => x.r.website ?? null),
+  col('type', (x) => x.r.clinicType),
+  col('hours', (x) => json(storedHours(x.r))),
+  col('weekday_hours', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekdayHours),
+  col('evening', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).evening),
+  col('weekend', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekend),
+  col('wheelchair', (x) => x.r.wheelchair),
+  col('virtual_visits', (x) => x.r.virtualVisits),
+  col('near_ttc', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
+  col('accepting_new_patients', (x) => x.r.acceptingNewPatients),
+  col('availability_checked_at', (x) => x.r.availabilityCheckedAt),
+  col('notes', (x) => x.r.notes ?? null),
+  col('links', (x) => json(x.r.links ?? [])),
 ];
 
 const DOCTOR: Col<Staged<DoctorRecord>>[] = [
-  col('line', 'int', (x) => x.line),
-  col('source', 'text', (x) => x.r.source),
-  col('cpso_number', 'text', (x) => x.r.cpsoNumber),
-  col('id', 'uuid', (x) => x.r.id ?? null),
-  col('name', 'text', (x) => x.r.name),
-  col('gender', 'text', (x) => x.r.gender),
-  col('practice_start_year', 'smallint', (x) => x.r.practiceStartYear),
-  col('specialties', 'text', (x) => json(x.r.specialties), 'jsonb'),
-  col('languages', 'text', (x) => json(x.r.languages), 'jsonb'),
-  col(
-    'clinics',
-    'text',
-    (x) => json(x.r.clinics.map((c) => ({ ...c, source: c.source ?? x.r.source }))),
-    'jsonb',
-  ),
-  col('referral_required', 'boolean', (x) => x.r.referralRequired),
-  col('referral_only', 'boolean', (x) => x.r.referralOnly),
-  col('booking_phone', 'text', (x) => x.r.bookingPhone),
-  col('booking_online', 'text', (x) => x.r.bookingOnline ?? null),
-  col('synced_at', 'timestamptz', (x) => x.r.syncedAt ?? null),
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('cpso_number', (x) => x.r.cpsoNumber),
+  col('id', (x) => x.r.id ?? null),
+  col('name', (x) => x.r.name),
+  col('gender', (x) => x.r.gender),
+  col('practice_start_year', (x) => x.r.practiceStartYear),
+  col('specialties', (x) => json(x.r.specialties)),
+  col('languages', (x) => json(x.r.languages)),
+  col('clinics', (x) => json(x.r.clinics.map((c) => ({ ...c, source: c.source ?? x.r.source })))),
+  col('referral_required', (x) => x.r.referralRequired),
+  col('referral_only', (x) => x.r.referralOnly),
+  col('booking_phone', (x) => x.r.bookingPhone),
+  col('booking_online', (x) => x.r.bookingOnline ?? null),
+  col('synced_at', (x) => x.r.syncedAt ?? null),
 ];
 
 const OFFERING: Col<Staged<OfferingRecord>>[] = [
-  col('line', 'int', (x) => x.line),
-  col('source', 'text', (x) => x.r.source),
-  col('clinic_source', 'text', (x) => x.r.clinic.source ?? x.r.source),
-  col('clinic_source_id', 'text', (x) => x.r.clinic.sourceId),
-  col('specialty', 'text', (x) => x.r.specialty),
-  col('wait_weeks', 'smallint', (x) => x.r.waitWeeks),
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('clinic_source', (x) => x.r.clinic.source ?? x.r.source),
+  col('clinic_source_id', (x) => x.r.clinic.sourceId),
+  col('specialty', (x) => x.r.specialty),
+  col('wait_weeks', (x) => x.r.waitWeeks),
 ];
 
 const NAME: Col<Staged<NameRecord>>[] = [
-  col('line', 'int', (x) => x.line),
-  col('kind', 'text', (x) => (x.r.type === 'specialty' ? 'specialties' : 'languages')),
-  col('name', 'text', (x) => x.r.name),
+  col('line', (x) => x.line),
+  col('kind', (x) => (x.r.type === 'specialty' ? 'specialties' : 'languages')),
+  col('name', (x) => x.r.name),
 ];
 
 const REVIEW: Col<Staged<ReviewRecord>>[] = [
-  col('line', 'int', (x) => x.line),
-  col('source', 'text', (x) => x.r.source),
-  col('source_id', 'text', (x) => x.r.sourceId),
-  col('id', 'uuid', (x) => x.r.id ?? null),
-  col('doctor_cpso', 'text', (x) => x.r.doctor ?? null),
-  col('clinic_source', 'text', (x) => (x.r.clinic ? (x.r.clinic.source ?? x.r.source) : null)),
-  col('clinic_source_id', 'text', (x) => x.r.clinic?.sourceId ?? null),
-  col('rating', 'smallint', (x) => x.r.rating),
-  col('punctuality', 'smallint', (x) => x.r.punctuality ?? null),
-  col('helpfulness', 'smallint', (x) => x.r.helpfulness ?? null),
-  col('knowledge', 'smallint', (x) => x.r.knowledge ?? null),
-  col('staff', 'smallint', (x) => x.r.staff ?? null),
-  col('author', 'text', (x) => x.r.author),
-  col('text', 'text', (x) => x.r.text),
-  col('review_date', 'date', (x) => x.r.date),
-  col('source_url', 'text', (x) => x.r.sourceUrl ?? null),
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('source_id', (x) => x.r.sourceId),
+  col('id', (x) => x.r.id ?? null),
+  col('doctor_cpso', (x) => x.r.doctor ?? null),
+  col('clinic_source', (x) => (x.r.clinic ? (x.r.clinic.source ?? x.r.source) : null)),
+  col('clinic_source_id', (x) => x.r.clinic?.sourceId ?? null),
+  col('rating', (x) => x.r.rating),
+  col('punctuality', (x) => x.r.punctuality ?? null),
+  col('helpfulness', (x) => x.r.helpfulness ?? null),
+  col('knowledge', (x) => x.r.knowledge ?? null),
+  col('staff', (x) => x.r.staff ?? null),
+  col('author', (x) => x.r.author),
+  col('text', (x) => x.r.text),
+  col('review_date', (x) => x.r.date),
+  col('source_url', (x) => x.r.sourceUrl ?? null),
 ];
 
 /** Hours as stored: the interchange's ranges per weekday (the API reads only derived columns). */
@@ -218,7 +209,7 @@ class PgImportSession extends DirectoryImportSession {
 
   private async flush(type: DirectoryRecord['type']): Promise<void> {
     const insert = <R>(table: string, cols: Col<R>[], rows: R[]) =>
-      bulkInsert(this.client, TIMEOUT_MS, table, cols, rows, BATCH);
+      copyRows(this.client, table, cols, rows);
     switch (type) {
       case 'clinic':
         await insert('s_clinics', CLINIC, this.buffers.clinic);

@@ -120,6 +120,41 @@ describe('data import (integration)', () => {
     expect(stored).toEqual([{ author, text }]);
   });
 
+  it('refuses a record holding U+0000 at its field, line by line, and applies the rest', async () => {
+    const review = (sourceId: string, text: string) => ({
+      type: 'review',
+      source: SOURCE,
+      sourceId,
+      doctor: '512345',
+      rating: 3,
+      author: 'A. B.',
+      text,
+      date: '2026-02-04',
+      sourceUrl: `https://reviews.example.org/r/${sourceId}`,
+    });
+    const s = await importFile(
+      file('nul.ndjson', [
+        review('RV-NUL-1', 'before\u0000after'),
+        review('RV-NUL-2', 'clean'),
+        { ...review('RV-NUL-3', 'clean'), author: '\u0000' },
+      ]),
+    );
+    expect(s).toMatchObject({ inserted: 1, rejected: 2, applied: true });
+    const rejected = readFileSync(s.report!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; field: string; reason: string });
+    expect(rejected.map((r) => [r.line, r.field])).toEqual([
+      [1, '/text'],
+      [3, '/author'],
+    ]);
+    expect(rejected[0].reason).toContain('U+0000');
+    const stored = await db.dataSource.query<{ source_id: string }[]>(
+      `SELECT source_id FROM reviews WHERE source_id LIKE 'RV-NUL-%'`,
+    );
+    expect(stored).toEqual([{ source_id: 'RV-NUL-2' }]);
+  });
+
   it('a second import of the same file changes nothing, down to the ETag; a changed record is one update', async () => {
     const etag = (await get('/doctors/601122')).headers.etag;
     const again = await importFile(file('good.ndjson'));

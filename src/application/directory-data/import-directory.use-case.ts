@@ -4,6 +4,7 @@ import {
   DirectoryRecord,
   DoctorRecord,
   doctorProblems,
+  nulProblems,
   ontarioPhone,
   ontarioPostalCode,
   RecordProblem,
@@ -107,6 +108,8 @@ export class ImportDirectoryUseCase {
     const key = parsed && typeof parsed === 'object' ? recordKey(parsed) : null;
     const shape = this.schema.problems(parsed);
     if (shape.length) return { key, problems: shape };
+    const nul = nulProblems(parsed);
+    if (nul.length) return { key, problems: nul };
     const record = parsed as DirectoryRecord;
     if (record.source !== source)
       return {

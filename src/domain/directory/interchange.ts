@@ -268,6 +268,23 @@ export function reviewProblems(r: ReviewRecord): RecordProblem[] {
   return p;
 }
 
+/**
+ * Text the directory stores cannot hold U+0000 (PostgreSQL's text refuses it): every string of a
+ * record that has one is refused, at its JSON pointer, instead of failing the whole import.
+ */
+export function nulProblems(value: unknown, pointer = ''): RecordProblem[] {
+  if (typeof value === 'string')
+    return value.includes('\u0000')
+      ? [{ field: pointer, reason: 'holds the character U+0000 (NUL), which text cannot hold' }]
+      : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulProblems(v, `${pointer}/${i}`));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) =>
+      nulProblems(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    );
+  return [];
+}
+
 /** The record's key, as the rejection report names it. */
 export function recordKey(r: Partial<DirectoryRecord> & { type?: unknown }): string | null {
   switch (r.type) {

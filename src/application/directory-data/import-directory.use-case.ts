@@ -4,12 +4,12 @@ import {
   DirectoryRecord,
   DoctorRecord,
   doctorProblems,
-  nulProblems,
   ontarioPhone,
   ontarioPostalCode,
   RecordProblem,
   recordKey,
   reviewProblems,
+  textProblems,
 } from '../../domain/directory/interchange';
 import {
   DirectoryImportStore,
@@ -108,8 +108,8 @@ export class ImportDirectoryUseCase {
     const key = parsed && typeof parsed === 'object' ? recordKey(parsed) : null;
     const shape = this.schema.problems(parsed);
     if (shape.length) return { key, problems: shape };
-    const nul = nulProblems(parsed);
-    if (nul.length) return { key, problems: nul };
+    const unstorable = textProblems(parsed);
+    if (unstorable.length) return { key, problems: unstorable };
     const record = parsed as DirectoryRecord;
     if (record.source !== source)
       return {

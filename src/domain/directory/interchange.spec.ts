@@ -1,6 +1,6 @@
-import { nulProblems } from './interchange';
+import { textProblems } from './interchange';
 
-describe('nulProblems', () => {
+describe('textProblems', () => {
   it('names every string holding U+0000 by its JSON pointer, in objects and arrays', () => {
     const record = {
       type: 'doctor',
@@ -11,7 +11,7 @@ describe('nulProblems', () => {
       years: 3,
       nothing: null,
     };
-    expect(nulProblems(record).map((p) => p.field)).toEqual([
+    expect(textProblems(record).map((p) => p.field)).toEqual([
       '/name',
       '/languages/1',
       '/clinics/1/sourceId',
@@ -19,7 +19,13 @@ describe('nulProblems', () => {
     ]);
   });
 
-  it('finds nothing in a record without U+0000', () => {
-    expect(nulProblems({ text: 'line\nnext\ttab \\u0000 as text', n: [1, 2] })).toEqual([]);
+  it('refuses a lone surrogate of either half, and keeps well-formed pairs', () => {
+    const problems = textProblems({ a: 'x\ud800', b: '\udfffy', c: 'ok 😀 \ud83d\ude00' });
+    expect(problems.map((p) => p.field)).toEqual(['/a', '/b']);
+    expect(problems[0].reason).toContain('surrogate');
+  });
+
+  it('finds nothing in a record of storable text', () => {
+    expect(textProblems({ text: 'line\nnext\ttab \\u0000 as text 😀', n: [1, 2] })).toEqual([]);
   });
 });

@@ -268,23 +268,34 @@ export function reviewProblems(r: ReviewRecord): RecordProblem[] {
   return p;
 }
 
+/** In a `u` pattern a well-formed pair is one code point, so only a lone half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
- * Text the directory stores cannot hold U+0000 (PostgreSQL's text refuses it): every string of a
- * record that has one is refused, at its JSON pointer, instead of failing the whole import.
+ * Text the directory can store: PostgreSQL's text refuses U+0000, and a lone surrogate (JSON lets
+ * `"\ud800"` through) is not Unicode and would be stored as U+FFFD. Every string of a record
+ * holding either is refused, at its JSON pointer, instead of failing the whole import or being
+ * changed silently.
  */
-export function nulProblems(value: unknown, pointer = ''): RecordProblem[] {
-  if (typeof value === 'string')
-    return value.includes('\u0000')
-      ? [{ field: pointer, reason: 'holds the character U+0000 (NUL), which text cannot hold' }]
-      : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => nulProblems(v, `${pointer}/${i}`));
+export function textProblems(value: unknown, pointer = ''): RecordProblem[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000'))
+      return [
+        { field: pointer, reason: 'holds the character U+0000 (NUL), which text cannot hold' },
+      ];
+    if (LONE_SURROGATE.test(value))
+      return [
+        { field: pointer, reason: 'holds a lone UTF-16 surrogate, which is not Unicode text' },
+      ];
+    return [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => textProblems(v, `${pointer}/${i}`));
   if (value !== null && typeof value === 'object')
     return Object.entries(value).flatMap(([k, v]) =>
-      nulProblems(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+      textProblems(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
     );
   return [];
 }
-
 /** The record's key, as the rejection report names it. */
 export function recordKey(r: Partial<DirectoryRecord> & { type?: unknown }): string | null {
   switch (r.type) {

@@ -120,7 +120,7 @@ describe('data import (integration)', () => {
     expect(stored).toEqual([{ author, text }]);
   });
 
-  it('refuses a record holding U+0000 at its field, line by line, and applies the rest', async () => {
+  it('refuses a record holding U+0000 or a lone surrogate at its field, line by line, and applies the rest', async () => {
     const review = (sourceId: string, text: string) => ({
       type: 'review',
       source: SOURCE,
@@ -137,9 +137,10 @@ describe('data import (integration)', () => {
         review('RV-NUL-1', 'before\u0000after'),
         review('RV-NUL-2', 'clean'),
         { ...review('RV-NUL-3', 'clean'), author: '\u0000' },
+        review('RV-NUL-4', 'half a pair \ud83d here'),
       ]),
     );
-    expect(s).toMatchObject({ inserted: 1, rejected: 2, applied: true });
+    expect(s).toMatchObject({ inserted: 1, rejected: 3, applied: true });
     const rejected = readFileSync(s.report!, 'utf8')
       .trim()
       .split('\n')
@@ -147,6 +148,7 @@ describe('data import (integration)', () => {
     expect(rejected.map((r) => [r.line, r.field])).toEqual([
       [1, '/text'],
       [3, '/author'],
+      [4, '/text'],
     ]);
     expect(rejected[0].reason).toContain('U+0000');
     const stored = await db.dataSource.query<{ source_id: string }[]>(

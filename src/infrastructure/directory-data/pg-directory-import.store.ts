@@ -18,7 +18,7 @@ import {
   ReviewRecord,
 } from '../../domain/directory/interchange';
 import { READ_MODELS } from '../persistence/directory/read-models';
-import { BulkColumn, copyRows, runQuery } from '../seed/bulk-insert';
+import { CopyColumn, copyColumn as col, copyRows, runQuery } from '../database/copy-rows';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 
 const TIMEOUT_MS = 30 * 60_000;
@@ -28,8 +28,7 @@ const BATCH = 2_000;
 /** The seed's advisory lock: an import and a seed never run at once. */
 const SEED_LOCK_KEY = 0x67746164;
 
-type Col<R> = BulkColumn<R>;
-const col = <R>(name: string, value: Col<R>['value']): Col<R> => ({ name, value });
+type Col<R> = CopyColumn<R>;
 type Staged<R> = { line: number; r: R };
 const json = (v: unknown) => JSON.stringify(v);
 

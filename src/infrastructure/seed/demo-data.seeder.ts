@@ -1,7 +1,7 @@
 import { READ_MODELS, refreshReadModels } from '../persistence/directory/read-models';
 import { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
-import { BulkColumn, copyRows, runQuery } from './bulk-insert';
+import { CopyColumn, copyRows, runQuery } from '../database/copy-rows';
 import { loadWithoutIndexes } from './initial-load';
 import { SeedableDataset } from './demo-dataset';
 import { streamDemoDataset } from './demo-dataset.generator';
@@ -137,7 +137,7 @@ async function insertAll(
   emptyDirectory: boolean,
 ): Promise<Omit<SeedStats, 'ms'>> {
   const run = (sql: string, values?: unknown[]) => runQuery(client, SEED_TIMEOUT_MS, sql, values);
-  const insert = <R>(table: string, columns: readonly BulkColumn<R>[], rows: Iterable<R>) =>
+  const insert = <R>(table: string, columns: readonly CopyColumn<R>[], rows: Iterable<R>) =>
     step(`insert ${table}`, () => {
       const load = () => copyRows(client, table, columns, rows);
       return emptyDirectory && INITIAL_LOAD_TABLES.has(table)

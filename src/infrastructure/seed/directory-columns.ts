@@ -1,4 +1,4 @@
-import { BulkColumn } from './bulk-insert';
+import { CopyColumn, copyColumn as col } from '../database/copy-rows';
 import {
   ClinicRow,
   DoctorClinicRow,
@@ -11,8 +11,7 @@ import { DEMO_SOURCE } from './demo-dataset';
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 const pgIntArray = (xs: readonly number[]): string => `{${xs.join(',')}}`;
 
-type Cols<R> = readonly BulkColumn<R>[];
-const col = <R>(name: string, value: BulkColumn<R>['value']): BulkColumn<R> => ({ name, value });
+type Cols<R> = readonly CopyColumn<R>[];
 
 /** Column lists of the directory tables, as the seed's COPY writes them. */
 export const CLINIC_COLUMNS: Cols<ClinicRow> = [

@@ -7,10 +7,15 @@ import { from as copyFrom } from 'pg-copy-streams';
  * One column of a COPY: its name, and how to read its value from a row as the column's input
  * function reads text (`{1,2}` for an array, JSON text for jsonb, an ISO string for a time).
  */
-export interface BulkColumn<R> {
+export interface CopyColumn<R> {
   readonly name: string;
   readonly value: (row: R) => string | number | boolean | null;
 }
+
+export const copyColumn = <R>(name: string, value: CopyColumn<R>['value']): CopyColumn<R> => ({
+  name,
+  value,
+});
 
 /** Runs one statement with its own client-side time limit (the pool's is sized for API reads). */
 export async function runQuery(
@@ -51,7 +56,7 @@ const COPY_CHUNK_ROWS = 500;
 export async function copyRows<R>(
   client: PoolClient,
   table: string,
-  columns: readonly BulkColumn<R>[],
+  columns: readonly CopyColumn<R>[],
   rows: Iterable<R>,
 ): Promise<number> {
   const names = columns.map((c) => c.name).join(', ');

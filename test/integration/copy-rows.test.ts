@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Pool, PoolClient } from 'pg';
-import { BulkColumn, copyRows } from '../../src/infrastructure/seed/bulk-insert';
+import { CopyColumn, copyRows } from '../../src/infrastructure/database/copy-rows';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
@@ -20,7 +20,7 @@ describe('copyRows', () => {
     flag: boolean | null;
     tags: string;
   }
-  const columns: BulkColumn<Row>[] = [
+  const columns: CopyColumn<Row>[] = [
     { name: 'n', value: (r) => r.n },
     { name: 'label', value: (r) => r.label },
     { name: 'flag', value: (r) => r.flag },

@@ -13,6 +13,7 @@ import { NameTailPieces1765600000000 } from './1765600000000-name-tail-pieces';
 import { DoctorNameOrder1765700000000 } from './1765700000000-doctor-name-order';
 import { NameGramWalks1765800000000 } from './1765800000000-name-gram-walks';
 import { NameBigramsUnsorted1765900000000 } from './1765900000000-name-bigrams-unsorted';
+import { DoctorGeoIdsNear1766000000000 } from './1766000000000-doctor-geo-ids-near';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   DoctorNameOrder1765700000000,
   NameGramWalks1765800000000,
   NameBigramsUnsorted1765900000000,
+  DoctorGeoIdsNear1766000000000,
 ];

@@ -8,9 +8,18 @@ import { ResolvedNames } from './reference-ids';
 import { SqlParams } from './sql-params';
 
 /**
+ * How the id arrays are compared: as stored (`smallint[]`, served by GIN indexes or checked on
+ * the row), or as `int4[]`, the type of intarray's GiST operator class, which
+ * doctor_geo_earth_ids_idx holds beside each doctor's point (a walk near a point then skips the
+ * doctors the filter drops inside the index), with intarray's operator named by its schema
+ * (migration 1766000000000). Both are the same overlap of the same ids.
+ */
+export type IdArrays = 'smallint' | 'int4';
+
+/**
  * Conditions on a doctor's own attributes, for a relation `a` with the columns gender,
- * practice_start_year, specialty_ids and language_ids (doctor_search, clinic_doctor_search,
- * and doctor_facets for the scalar ones).
+ * practice_start_year, specialty_ids and language_ids (doctor_search, doctor_geo,
+ * clinic_doctor_search, and doctor_facets for the scalar ones).
  */
 export function doctorConditions(
   a: string,
@@ -18,10 +27,15 @@ export function doctorConditions(
   ids: ResolvedNames,
   p: SqlParams,
   now: Date,
+  arrays: IdArrays = 'smallint',
 ): string[] {
   const out: string[] = [];
-  if (ids.specialtyIds) out.push(`${a}.specialty_ids && ${p.add(ids.specialtyIds)}::smallint[]`);
-  if (ids.languageIds) out.push(`${a}.language_ids && ${p.add(ids.languageIds)}::smallint[]`);
+  const overlaps = (column: string, values: readonly number[]) =>
+    arrays === 'int4'
+      ? `(${a}.${column}::int4[]) OPERATOR(intarray.&&) ${p.add(values)}::int4[]`
+      : `${a}.${column} && ${p.add(values)}::smallint[]`;
+  if (ids.specialtyIds) out.push(overlaps('specialty_ids', ids.specialtyIds));
+  if (ids.languageIds) out.push(overlaps('language_ids', ids.languageIds));
   out.push(...scalarDoctorConditions(a, c, p, now));
   return out;
 }

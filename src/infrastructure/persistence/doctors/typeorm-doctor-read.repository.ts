@@ -10,6 +10,7 @@ import {
   CLINIC_ADDRESS_SQL,
   clinicFlagConditions,
   doctorConditions,
+  IdArrays,
   pointOf,
   nearRadius,
   scalarDoctorConditions,
@@ -160,7 +161,8 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     const matches = this.listTotal(criteria, ids, conds, [...p.values], now);
     const unbounded = criteria.radiusKm === undefined ? matches : undefined;
     const q = new SqlParams();
-    const filters = this.conditions(criteria, ids, q, now, 'g');
+    // The id arrays as int4[]: doctor_geo_earth_ids_idx checks them inside the walk.
+    const filters = this.conditions(criteria, ids, q, now, 'g', 'int4');
     const pt = pointOf(criteria.near!, q);
     const radius =
       criteria.radiusKm !== undefined ? nearRadius(pt, criteria.radiusKm, q) : undefined;
@@ -475,9 +477,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     p: SqlParams,
     now: Date,
     alias = 's',
+    arrays: IdArrays = 'smallint',
   ): string[] {
     return [
-      ...doctorConditions(alias, criteria, ids, p, now),
+      ...doctorConditions(alias, criteria, ids, p, now, arrays),
       ...clinicFlagConditions(alias, criteria, p),
     ];
   }

@@ -1,0 +1,163 @@
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
+import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { doctorFilterKinds } from '../support/list-filters';
+import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+type PlanNode = Record<string, unknown>;
+
+/** Code-point order, as `COLLATE "C"` sorts name_key. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface GeoRow {
+  readonly cpso_number: string;
+  readonly name_key: string;
+  readonly accepting: boolean;
+  readonly k: number;
+  readonly m: number;
+  readonly specs: string[];
+  readonly langs: string[];
+}
+
+/**
+ * Issue 14, item 3: doctors near a point with a specialty or a language filter walk
+ * doctor_geo_earth_ids_idx, which holds each doctor's point with its specialty and language ids
+ * (migration 1766000000000), so the filter is checked inside the index instead of on every nearer
+ * doctor's row. The answer must stay the contract's: nearest primary clinic first, then name,
+ * then CPSO number, the radius applied, and the true total. Checked against that definition
+ * computed from every row, over a demo directory.
+ */
+describe('doctors near a point with specialty and language filters (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let repo: TypeOrmDoctorReadRepository;
+  let cases: DoctorCriteria[];
+  const sent: SentQuery[] = [];
+
+  const points: GeoPoint[] = [
+    { lat: 43.6532, lng: -79.3832 },
+    { lat: 43.7615, lng: -79.4111 },
+    { lat: 43.59, lng: -79.64 },
+  ];
+  const pages = [
+    { offset: 0, limit: 25 },
+    { offset: 20, limit: 10 },
+  ];
+
+  /** Every doctor of doctor_geo with PostgreSQL's order key from `near` and its names. */
+  const everyDoctor = (near: GeoPoint) =>
+    db.dataSource.query<GeoRow[]>(
+      `SELECT g.cpso_number, g.name_key, g.accepting,
+              g.earth <-> ll_to_earth($1::float8, $2::float8) AS k,
+              earth_distance(ll_to_earth($1::float8, $2::float8), g.earth) AS m,
+              ARRAY(SELECT sp.name FROM specialties sp WHERE sp.id = ANY(g.specialty_ids)) AS specs,
+              ARRAY(SELECT l.name FROM languages l WHERE l.id = ANY(g.language_ids)) AS langs
+         FROM doctor_geo g`,
+      [near.lat, near.lng],
+    );
+
+  const planOf = (sql: string, params: unknown[]): Promise<PlanNode[]> =>
+    db.dataSource.transaction(async (m) => {
+      await m.query('SET LOCAL enable_seqscan = off');
+      await m.query('SET LOCAL enable_bitmapscan = off');
+      const [row] = await m.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(
+        `EXPLAIN (FORMAT JSON) ${sql}`,
+        params,
+      );
+      return planNodesOf(row['QUERY PLAN'][0].Plan);
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('near_walk_plans');
+    await replaceDirectoryData(
+      db.dataSource,
+      generateDemoDataset({ doctors: 1500, seed: 11, now: NOW }),
+    );
+    await db.dataSource.query('VACUUM (ANALYZE) doctor_geo');
+    const ds = recordQueries(db.dataSource, (q) => sent.push(q));
+    const cache = new NoReadCache();
+    repo = new TypeOrmDoctorReadRepository(
+      ds,
+      new ReferenceIds(ds, cache),
+      new ListTotals(ds, cache),
+      new NameGrams(ds, cache),
+    );
+    const kinds = await doctorFilterKinds(db.dataSource);
+    cases = [
+      { specialties: [kinds.spec] },
+      { languages: [kinds.lang] },
+      { specialties: [kinds.spec], languages: [kinds.lang, 'English'] },
+      { languages: [kinds.lang, 'English'], accepting: true },
+    ];
+  });
+  afterAll(async () => db?.drop());
+
+  it('checks the ids inside the walk of doctor_geo_earth_ids_idx', async () => {
+    for (const criteria of cases) {
+      sent.length = 0;
+      await repo.list({ ...criteria, near: points[0] }, { offset: 0, limit: 25 }, NOW);
+      const pageSql = sent.find((x) => /FROM doctor_geo g[\s\S]*WITH TIES/.test(x.sql));
+      expect(pageSql).toBeDefined();
+      const scans = (await planOf(pageSql!.sql, pageSql!.params)).filter(
+        (n) => n['Relation Name'] === 'doctor_geo',
+      );
+      expect(scans.length).toBe(1);
+      expect([criteria, scans[0]['Index Name']]).toEqual([criteria, 'doctor_geo_earth_ids_idx']);
+      const cond = scans[0]['Index Cond'] as string | undefined;
+      if (criteria.specialties) expect(cond).toMatch(/specialty_ids/);
+      if (criteria.languages) expect(cond).toMatch(/language_ids/);
+      // The order comes from the index (a nearest-neighbour scan), not a sort of the matches.
+      expect(scans[0]['Order By']).toMatch(/earth/);
+    }
+  });
+
+  it('answers as defined: every page by (distance, name, CPSO), with and without a radius', async () => {
+    let compared = 0;
+    let nonEmpty = 0;
+    for (const near of points) {
+      const all = await everyDoctor(near);
+      for (const criteria of cases)
+        for (const radiusKm of [undefined, 5]) {
+          const hits = all
+            .filter(
+              (d) =>
+                !criteria.specialties || d.specs.some((s) => criteria.specialties!.includes(s)),
+            )
+            .filter(
+              (d) => !criteria.languages || d.langs.some((l) => criteria.languages!.includes(l)),
+            )
+            .filter((d) => criteria.accepting === undefined || d.accepting === criteria.accepting)
+            .filter((d) => radiusKm === undefined || d.m <= radiusKm * 1000)
+            .sort(
+              (a, b) =>
+                a.k - b.k || cmp(a.name_key, b.name_key) || cmp(a.cpso_number, b.cpso_number),
+            );
+          for (const page of pages) {
+            const got = await repo.list({ ...criteria, near, radiusKm }, page, NOW);
+            expect({ criteria, near, radiusKm, page, total: got.total }).toEqual({
+              criteria,
+              near,
+              radiusKm,
+              page,
+              total: hits.length,
+            });
+            expect(got.items.map((d) => d.cpsoNumber)).toEqual(
+              hits.slice(page.offset, page.offset + page.limit).map((h) => h.cpso_number),
+            );
+            if (got.items.length > 0) nonEmpty++;
+            compared++;
+          }
+        }
+    }
+    expect(compared).toBe(points.length * cases.length * 2 * pages.length);
+    // Most of them had rows to compare (an empty page equals an empty page whatever the filter).
+    expect(nonEmpty).toBeGreaterThan(compared / 2);
+  });
+});

@@ -22,11 +22,10 @@ import {
   SearchTuning,
   TypeOrmDoctorReadRepository,
 } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
-import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
-import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { createDemoDatabase } from '../support/demo-database';
 import { doctorFilterKinds } from '../support/list-filters';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
-import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
+import { TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const DOWNTOWN = { lat: 43.6532, lng: -79.3832 };
@@ -68,12 +67,11 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase('list_walk_generic');
-    await replaceDirectoryData(
-      db.dataSource,
-      generateDemoDataset({ doctors: 1500, seed: 9, now: NOW }),
+    db = await createDemoDatabase(
+      'list_walk_generic',
+      { doctors: 1500, seed: 9, now: NOW },
+      'doctor_search',
     );
-    await db.dataSource.query('VACUUM (ANALYZE) doctor_search');
     // Two connections: the walks' pool then has one, so every walk runs on the same session.
     single = new DataSource(dataSourceOptions(db.url, { ...TEST_DB_SETTINGS, poolSize: 2 }));
     await single.initialize();

@@ -3,15 +3,12 @@ import { ListTotals } from '../../src/infrastructure/persistence/directory/list-
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
-import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
-import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
 import { doctorFilterKinds } from '../support/list-filters';
-import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { createDemoDatabase } from '../support/demo-database';
+import { recordQueries, SentQuery, walkPlanOf } from '../support/recorded-queries';
+import { TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
-
-type PlanNode = Record<string, unknown>;
 
 /**
  * Issue 14: a doctor list walks a name-ordered index of doctor_search (all doctors, one
@@ -26,13 +23,12 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
   const sent: SentQuery[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('list_walk_plans');
-    await replaceDirectoryData(
-      db.dataSource,
-      generateDemoDataset({ doctors: 1500, seed: 9, now: NOW }),
-    );
     // Index-only scans need the visibility map (the seed vacuums; make sure).
-    await db.dataSource.query('VACUUM (ANALYZE) doctor_search');
+    db = await createDemoDatabase(
+      'list_walk_plans',
+      { doctors: 1500, seed: 9, now: NOW },
+      'doctor_search',
+    );
     const ds = recordQueries(db.dataSource, (q) => sent.push(q));
     const cache = new NoReadCache();
     repo = new TypeOrmDoctorReadRepository(
@@ -44,17 +40,6 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
   });
   afterAll(async () => db?.drop());
 
-  const planOf = (sql: string, params: unknown[]): Promise<PlanNode[]> =>
-    db.dataSource.transaction(async (m) => {
-      await m.query('SET LOCAL enable_seqscan = off');
-      await m.query('SET LOCAL enable_bitmapscan = off');
-      const [row] = await m.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(
-        `EXPLAIN (FORMAT JSON) ${sql}`,
-        params,
-      );
-      return planNodesOf(row['QUERY PLAN'][0].Plan);
-    });
-
   it('walks an index alone for every kind of filter, arrays included', async () => {
     const { cases } = await doctorFilterKinds(db.dataSource);
     const walked = new Set<string>();
@@ -64,7 +49,7 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
       expect(page.total).toBeGreaterThanOrEqual(0);
       const pageSql = sent.find((x) => /ORDER BY s\.name_key, s\.cpso_number LIMIT/.test(x.sql));
       expect(pageSql).toBeDefined();
-      const scans = (await planOf(pageSql!.sql, pageSql!.params)).filter(
+      const scans = (await walkPlanOf(db.dataSource, pageSql!.sql, pageSql!.params)).filter(
         (n) => n['Relation Name'] === 'doctor_search',
       );
       expect(scans.length).toBe(1);

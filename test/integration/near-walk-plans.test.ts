@@ -4,15 +4,12 @@ import { ListTotals } from '../../src/infrastructure/persistence/directory/list-
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
-import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
-import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
 import { doctorFilterKinds } from '../support/list-filters';
-import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { createDemoDatabase } from '../support/demo-database';
+import { recordQueries, SentQuery, walkPlanOf } from '../support/recorded-queries';
+import { TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
-
-type PlanNode = Record<string, unknown>;
 
 /** Code-point order, as `COLLATE "C"` sorts name_key. */
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -63,24 +60,12 @@ describe('doctors near a point with specialty and language filters (real Postgre
       [near.lat, near.lng],
     );
 
-  const planOf = (sql: string, params: unknown[]): Promise<PlanNode[]> =>
-    db.dataSource.transaction(async (m) => {
-      await m.query('SET LOCAL enable_seqscan = off');
-      await m.query('SET LOCAL enable_bitmapscan = off');
-      const [row] = await m.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(
-        `EXPLAIN (FORMAT JSON) ${sql}`,
-        params,
-      );
-      return planNodesOf(row['QUERY PLAN'][0].Plan);
-    });
-
   beforeAll(async () => {
-    db = await createTestDatabase('near_walk_plans');
-    await replaceDirectoryData(
-      db.dataSource,
-      generateDemoDataset({ doctors: 1500, seed: 11, now: NOW }),
+    db = await createDemoDatabase(
+      'near_walk_plans',
+      { doctors: 1500, seed: 11, now: NOW },
+      'doctor_geo',
     );
-    await db.dataSource.query('VACUUM (ANALYZE) doctor_geo');
     const ds = recordQueries(db.dataSource, (q) => sent.push(q));
     const cache = new NoReadCache();
     repo = new TypeOrmDoctorReadRepository(
@@ -105,7 +90,7 @@ describe('doctors near a point with specialty and language filters (real Postgre
       await repo.list({ ...criteria, near: points[0] }, { offset: 0, limit: 25 }, NOW);
       const pageSql = sent.find((x) => /FROM doctor_geo g[\s\S]*WITH TIES/.test(x.sql));
       expect(pageSql).toBeDefined();
-      const scans = (await planOf(pageSql!.sql, pageSql!.params)).filter(
+      const scans = (await walkPlanOf(db.dataSource, pageSql!.sql, pageSql!.params)).filter(
         (n) => n['Relation Name'] === 'doctor_geo',
       );
       expect(scans.length).toBe(1);

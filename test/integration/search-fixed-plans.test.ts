@@ -14,10 +14,9 @@ import { ListTotals } from '../../src/infrastructure/persistence/directory/list-
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
-import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
-import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { createDemoDatabase } from '../support/demo-database';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
-import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
+import { TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const NEAR = { lat: 43.7, lng: -79.4 };
@@ -50,12 +49,11 @@ describe('counted searches run on fixed generic plans (real PostgreSQL)', () => 
   let pieces: string[];
 
   beforeAll(async () => {
-    db = await createTestDatabase('search_fixed_plans');
-    await replaceDirectoryData(
-      db.dataSource,
-      generateDemoDataset({ doctors: 3000, seed: 11, now: NOW }),
+    db = await createDemoDatabase(
+      'search_fixed_plans',
+      { doctors: 3000, seed: 11, now: NOW },
+      'doctor_search, doctor_geo',
     );
-    await db.dataSource.query('VACUUM (ANALYZE) doctor_search, doctor_geo');
     // Two connections: each side pool then has one, so every fixed plan runs on one session.
     single = new DataSource(dataSourceOptions(db.url, { ...TEST_DB_SETTINGS, poolSize: 2 }));
     await single.initialize();

@@ -34,3 +34,24 @@ export function planNodesOf(plan: Record<string, unknown>): Record<string, unkno
   visit(plan);
   return nodes;
 }
+
+/**
+ * The plan of a statement with sequential and bitmap scans ruled out (a demo directory is small
+ * enough for either): the plan then shows the walk the statement lets an index serve, if any.
+ * Read in a transaction of its own, so the settings end with it.
+ */
+export function walkPlanOf(
+  ds: DataSource,
+  sql: string,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
+  return ds.transaction(async (m) => {
+    await m.query('SET LOCAL enable_seqscan = off');
+    await m.query('SET LOCAL enable_bitmapscan = off');
+    const [row] = await m.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]>(
+      `EXPLAIN (FORMAT JSON) ${sql}`,
+      params,
+    );
+    return planNodesOf(row['QUERY PLAN'][0].Plan);
+  });
+}

@@ -1,10 +1,8 @@
 import { NoReadCache } from '../../src/application/shared/read-cache';
-import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
-import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { doctorFilterKinds } from '../support/list-filters';
 import { createDemoDatabase } from '../support/demo-database';
+import { doctorReadRepository } from '../support/read-repositories';
 import { recordQueries, SentQuery, walkPlanOf } from '../support/recorded-queries';
 import { TestDatabase } from '../support/test-database';
 
@@ -30,13 +28,7 @@ describe('doctor list walks are index-only (real PostgreSQL)', () => {
       'doctor_search',
     );
     const ds = recordQueries(db.dataSource, (q) => sent.push(q));
-    const cache = new NoReadCache();
-    repo = new TypeOrmDoctorReadRepository(
-      ds,
-      new ReferenceIds(ds, cache),
-      new ListTotals(ds, cache),
-      new NameGrams(ds, cache),
-    );
+    repo = doctorReadRepository(ds, new NoReadCache());
   });
   afterAll(async () => db?.drop());
 

@@ -1,18 +1,14 @@
 import fc from 'fast-check';
 import { NoReadCache } from '../../src/application/shared/read-cache';
 import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
-import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import {
-  NAME_ORDER_CHECKPOINTS,
-  NameGrams,
-} from '../../src/infrastructure/persistence/directory/name-gram-counts';
-import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { NAME_ORDER_CHECKPOINTS } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import {
   SearchTuning,
   TypeOrmDoctorReadRepository,
 } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { doctorReadRepository } from '../support/read-repositories';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -60,14 +56,7 @@ describe('name search plans (real PostgreSQL)', () => {
       statements.push(q.sql);
       sent.push(q);
     });
-    const cache = new NoReadCache();
-    return new TypeOrmDoctorReadRepository(
-      ds,
-      new ReferenceIds(ds, cache),
-      new ListTotals(ds, cache),
-      new NameGrams(ds, cache),
-      tuning,
-    );
+    return doctorReadRepository(ds, new NoReadCache(), tuning);
   };
 
   /** Distances from `near` as PostgreSQL computes the search's order key (earth <-> point). */

@@ -6,11 +6,8 @@ import {
   preparedReads,
   underlyingDataSource,
 } from '../../src/infrastructure/database/prepared-reads';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
-import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
-import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { DOCTORS, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
+import { doctorReadRepository } from '../support/read-repositories';
 import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
 /**
@@ -24,13 +21,7 @@ describe('prepared reads', () => {
   let prepared: DataSource;
 
   const repository = (ds: DataSource) => {
-    const cache = new NoReadCache();
-    return new TypeOrmDoctorReadRepository(
-      ds,
-      new ReferenceIds(ds, cache),
-      new ListTotals(ds, cache),
-      new NameGrams(ds, cache),
-    );
+    return doctorReadRepository(ds, new NoReadCache());
   };
   /** The statements prepared on the one connection of `single`, by their text. */
   const preparedTexts = async (): Promise<string[]> =>

@@ -10,10 +10,7 @@ import {
   preparedReads,
   preparedStatementName,
 } from '../../src/infrastructure/database/prepared-reads';
-import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
-import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
-import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { doctorReadRepository } from '../support/read-repositories';
 import { createDemoDatabase } from '../support/demo-database';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';
 import { TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
@@ -34,12 +31,7 @@ describe('counted searches run on fixed generic plans (real PostgreSQL)', () => 
   const sent: SentQuery[] = [];
 
   const repository = (ds: DataSource, cache: ReadCache = new NoReadCache()) =>
-    new TypeOrmDoctorReadRepository(
-      ds,
-      new ReferenceIds(ds, cache),
-      new ListTotals(ds, cache),
-      new NameGrams(ds, cache),
-    );
+    doctorReadRepository(ds, cache);
   /** Planned for its values (the test database's DataSource has no generic sessions). */
   const plain = () => repository(db.dataSource);
   const onSessions = () => repository(recordQueries(prepared, (q) => sent.push(q)));

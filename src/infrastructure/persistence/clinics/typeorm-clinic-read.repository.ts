@@ -28,7 +28,7 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
-import { isShortWalk } from '../directory/short-walk';
+import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { walk } from '../../database/prepared-reads';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
@@ -123,7 +123,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     const short =
       !perDoctor && (await isShortWalk(matches, this.totals.count(ALL_CLINICS_SQL, []), page));
     const [rows, , names] = await Promise.all([
-      page.limit === 0
+      (await isPastTheEnd(total, page))
         ? Promise.resolve([] as ClinicListRow[])
         : this.ds.query<ClinicListRow[]>(short ? walk(sql) : sql, p.values),
       total,
@@ -229,7 +229,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       (criteria.near !== undefined || specialtyIds.length === 1) &&
       (await isShortWalk(matches, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
     const [rows] = await Promise.all([
-      page.limit === 0
+      (await isPastTheEnd(total, page))
         ? Promise.resolve([] as SpecialistRow[])
         : this.ds.query<SpecialistRow[]>(short ? walk(sql) : sql, p.values),
       total,

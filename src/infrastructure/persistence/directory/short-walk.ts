@@ -36,3 +36,18 @@ export async function isShortWalk(
   if (n === undefined || rows === undefined || n <= 0) return false;
   return (page.offset + page.limit) * rows <= n * budget;
 }
+
+/**
+ * Whether a page is known to hold no row without reading it: no rows asked for, or its total is
+ * already counted (cached) and the page starts at or past it. A filter that nothing matches, or
+ * an offset past the last match, would otherwise walk its whole index to find no row (a
+ * nearest-first walk for a specialty no clinic offers read all 26,386 entries of
+ * specialist_search's spatial index at 100,000 doctors). A total counted before a change of the
+ * directory that its notification has not yet cleared answers the page as the directory was a
+ * moment before: the answer is still one consistent state.
+ */
+export async function isPastTheEnd(total: Promise<number>, page: PageRequest): Promise<boolean> {
+  if (page.limit === 0) return true;
+  const n = await settledValue(total);
+  return n !== undefined && page.offset >= n;
+}

@@ -17,7 +17,7 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
-import { isShortWalk, WALK_BUDGET } from '../directory/short-walk';
+import { isPastTheEnd, isShortWalk, WALK_BUDGET } from '../directory/short-walk';
 import { charLength, MAX_COUNTED_GRAM, NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { escapeLike, prefixUpperBound, SqlParams } from '../directory/sql-params';
@@ -536,7 +536,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
                JOIN clinics c ON c.id = pg.clinic_id
               ORDER BY pg.rank, pg.k, pg.name_key, pg.cpso_number`;
     const [rows, , names] = await Promise.all([
-      page.limit === 0
+      (await isPastTheEnd(total, page))
         ? Promise.resolve([] as DoctorRow[])
         : this.ds.query<DoctorRow[]>(
             how === 'walk' ? walk(sql) : how === 'fixed' ? fixedPlan(sql) : sql,

@@ -1,0 +1,37 @@
+import { ReadCache } from '../../src/application/shared/read-cache';
+import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import {
+  SearchTuning,
+  TypeOrmDoctorReadRepository,
+} from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { DataSource } from 'typeorm';
+
+/** The doctor read repository as the service wires it, on `ds` with `cache`. */
+export function doctorReadRepository(
+  ds: DataSource,
+  cache: ReadCache,
+  tuning?: SearchTuning,
+): TypeOrmDoctorReadRepository {
+  return new TypeOrmDoctorReadRepository(
+    ds,
+    new ReferenceIds(ds, cache),
+    new ListTotals(ds, cache),
+    new NameGrams(ds, cache),
+    tuning,
+  );
+}
+
+/** The clinic read repository as the service wires it, on `ds` with `cache`. */
+export function clinicReadRepository(
+  ds: DataSource,
+  cache: ReadCache,
+): TypeOrmClinicReadRepository {
+  return new TypeOrmClinicReadRepository(
+    ds,
+    new ReferenceIds(ds, cache),
+    new ListTotals(ds, cache),
+  );
+}

@@ -17,12 +17,23 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * served as well by it or by doctor_geo_earth_name_idx (the point with the name's trigrams), so
  * doctor_geo keeps two GiST indexes to build, not three.
  */
+/** An extension in a schema of its own name, off the search path: its operators shadow none. */
+export async function createExtensionInOwnSchema(q: QueryRunner, name: string): Promise<void> {
+  await q.query(`CREATE SCHEMA IF NOT EXISTS ${name}`);
+  await q.query(`CREATE EXTENSION IF NOT EXISTS ${name} SCHEMA ${name}`);
+}
+
+/** Undoes createExtensionInOwnSchema. */
+export async function dropExtensionInOwnSchema(q: QueryRunner, name: string): Promise<void> {
+  await q.query(`DROP EXTENSION IF EXISTS ${name}`);
+  await q.query(`DROP SCHEMA IF EXISTS ${name}`);
+}
+
 export class DoctorGeoIdsNear1766000000000 implements MigrationInterface {
   name = 'DoctorGeoIdsNear1766000000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE SCHEMA IF NOT EXISTS intarray`);
-    await q.query(`CREATE EXTENSION IF NOT EXISTS intarray SCHEMA intarray`);
+    await createExtensionInOwnSchema(q, 'intarray');
     await q.query(
       `CREATE INDEX doctor_geo_earth_ids_idx ON doctor_geo USING gist
          (earth, (specialty_ids::int4[]) intarray.gist__int_ops, (language_ids::int4[]) intarray.gist__int_ops)`,
@@ -36,7 +47,6 @@ export class DoctorGeoIdsNear1766000000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX doctor_geo_earth_idx ON doctor_geo USING gist (earth)`);
     await q.query(`DROP INDEX IF EXISTS doctor_geo_earth_ids_idx`);
-    await q.query(`DROP EXTENSION IF EXISTS intarray`);
-    await q.query(`DROP SCHEMA IF EXISTS intarray`);
+    await dropExtensionInOwnSchema(q, 'intarray');
   }
 }

@@ -14,6 +14,7 @@ import { DoctorNameOrder1765700000000 } from './1765700000000-doctor-name-order'
 import { NameGramWalks1765800000000 } from './1765800000000-name-gram-walks';
 import { NameBigramsUnsorted1765900000000 } from './1765900000000-name-bigrams-unsorted';
 import { DoctorGeoIdsNear1766000000000 } from './1766000000000-doctor-geo-ids-near';
+import { SpecialistNearBySpecialty1766100000000 } from './1766100000000-specialist-near-by-specialty';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   NameGramWalks1765800000000,
   NameBigramsUnsorted1765900000000,
   DoctorGeoIdsNear1766000000000,
+  SpecialistNearBySpecialty1766100000000,
 ];

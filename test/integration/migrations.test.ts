@@ -37,7 +37,7 @@ describe('migrations on a real PostgreSQL', () => {
       `SELECT extname FROM pg_extension ORDER BY 1`,
     );
     expect(ext.map((e) => e.extname)).toEqual(
-      expect.arrayContaining(['cube', 'earthdistance', 'intarray', 'pg_trgm']),
+      expect.arrayContaining(['btree_gist', 'cube', 'earthdistance', 'intarray', 'pg_trgm']),
     );
 
     for (let i = 0; i < applied.length; i++)

@@ -1,9 +1,10 @@
 import { NoReadCache } from '../../src/application/shared/read-cache';
 import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
+import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { doctorFilterKinds } from '../support/list-filters';
 import { createDemoDatabase } from '../support/demo-database';
-import { doctorReadRepository } from '../support/read-repositories';
+import { clinicReadRepository, doctorReadRepository } from '../support/read-repositories';
 import { recordQueries, SentQuery, walkPlanOf } from '../support/recorded-queries';
 import { TestDatabase } from '../support/test-database';
 
@@ -30,9 +31,10 @@ interface GeoRow {
  * then CPSO number, the radius applied, and the true total. Checked against that definition
  * computed from every row, over a demo directory.
  */
-describe('doctors near a point with specialty and language filters (real PostgreSQL)', () => {
+describe('doctors and specialists near a point, filtered in the spatial index (real PostgreSQL)', () => {
   let db: TestDatabase;
   let repo: TypeOrmDoctorReadRepository;
+  let clinics: TypeOrmClinicReadRepository;
   let cases: DoctorCriteria[];
   const sent: SentQuery[] = [];
 
@@ -62,10 +64,11 @@ describe('doctors near a point with specialty and language filters (real Postgre
     db = await createDemoDatabase(
       'near_walk_plans',
       { doctors: 1500, seed: 11, now: NOW },
-      'doctor_geo',
+      'doctor_geo, specialist_search',
     );
     const ds = recordQueries(db.dataSource, (q) => sent.push(q));
     repo = doctorReadRepository(ds, new NoReadCache());
+    clinics = clinicReadRepository(ds, new NoReadCache());
     const kinds = await doctorFilterKinds(db.dataSource);
     cases = [
       { specialties: [kinds.spec] },
@@ -91,6 +94,35 @@ describe('doctors near a point with specialty and language filters (real Postgre
       if (criteria.specialties) expect(cond).toMatch(/specialty_ids/);
       if (criteria.languages) expect(cond).toMatch(/language_ids/);
       // The order comes from the index (a nearest-neighbour scan), not a sort of the matches.
+      expect(scans[0]['Order By']).toMatch(/earth/);
+    }
+  });
+
+  it('walks one specialty of specialists in specialist_search_specialty_earth_idx', async () => {
+    const offered = await db.dataSource.query<{ name: string }[]>(
+      `SELECT sp.name FROM specialist_search ss JOIN specialties sp ON sp.id = ss.specialty_id
+        GROUP BY sp.name ORDER BY count(*) DESC, sp.name LIMIT 3`,
+    );
+    expect(offered.length).toBe(3);
+    for (const { name } of offered) {
+      sent.length = 0;
+      const got = await clinics.specialists(
+        { specialties: [name], near: points[1] },
+        { offset: 0, limit: 25 },
+        NOW,
+      );
+      expect(got.items.length).toBeGreaterThan(0);
+      const pageSql = sent.find((x) => /FROM specialist_search ss[\s\S]*WITH TIES/.test(x.sql));
+      expect(pageSql).toBeDefined();
+      const scans = (await walkPlanOf(db.dataSource, pageSql!.sql, pageSql!.params)).filter(
+        (n) => n['Relation Name'] === 'specialist_search',
+      );
+      expect(scans.length).toBe(1);
+      expect([name, scans[0]['Index Name']]).toEqual([
+        name,
+        'specialist_search_specialty_earth_idx',
+      ]);
+      expect(scans[0]['Index Cond']).toMatch(/specialty_id/);
       expect(scans[0]['Order By']).toMatch(/earth/);
     }
   });

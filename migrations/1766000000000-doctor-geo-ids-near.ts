@@ -29,15 +29,18 @@ export async function dropExtensionInOwnSchema(q: QueryRunner, name: string): Pr
   await q.query(`DROP SCHEMA IF EXISTS ${name}`);
 }
 
+/** A GiST index of `table`'s point with its specialty and language ids (intarray's class). */
+export function earthIdsIndex(name: string, table: string): string {
+  return `CREATE INDEX ${name} ON ${table} USING gist
+    (earth, (specialty_ids::int4[]) intarray.gist__int_ops, (language_ids::int4[]) intarray.gist__int_ops)`;
+}
+
 export class DoctorGeoIdsNear1766000000000 implements MigrationInterface {
   name = 'DoctorGeoIdsNear1766000000000';
 
   async up(q: QueryRunner): Promise<void> {
     await createExtensionInOwnSchema(q, 'intarray');
-    await q.query(
-      `CREATE INDEX doctor_geo_earth_ids_idx ON doctor_geo USING gist
-         (earth, (specialty_ids::int4[]) intarray.gist__int_ops, (language_ids::int4[]) intarray.gist__int_ops)`,
-    );
+    await q.query(earthIdsIndex('doctor_geo_earth_ids_idx', 'doctor_geo'));
     await q.query(`DROP INDEX IF EXISTS doctor_geo_earth_idx`);
     // The planner needs the new expressions' statistics to choose the index (the seed analyses;
     // a database migrated in place may wait for autovacuum otherwise).

@@ -15,6 +15,7 @@ import { NameGramWalks1765800000000 } from './1765800000000-name-gram-walks';
 import { NameBigramsUnsorted1765900000000 } from './1765900000000-name-bigrams-unsorted';
 import { DoctorGeoIdsNear1766000000000 } from './1766000000000-doctor-geo-ids-near';
 import { SpecialistNearBySpecialty1766100000000 } from './1766100000000-specialist-near-by-specialty';
+import { ClinicSearchIdsNear1766200000000 } from './1766200000000-clinic-search-ids-near';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   NameBigramsUnsorted1765900000000,
   DoctorGeoIdsNear1766000000000,
   SpecialistNearBySpecialty1766100000000,
+  ClinicSearchIdsNear1766200000000,
 ];

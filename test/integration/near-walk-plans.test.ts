@@ -64,7 +64,7 @@ describe('doctors and specialists near a point, filtered in the spatial index (r
     db = await createDemoDatabase(
       'near_walk_plans',
       { doctors: 1500, seed: 11, now: NOW },
-      'doctor_geo, specialist_search',
+      'doctor_geo, specialist_search, clinic_search',
     );
     const ds = recordQueries(db.dataSource, (q) => sent.push(q));
     repo = doctorReadRepository(ds, new NoReadCache());
@@ -124,6 +124,22 @@ describe('doctors and specialists near a point, filtered in the spatial index (r
       ]);
       expect(scans[0]['Index Cond']).toMatch(/specialty_id/);
       expect(scans[0]['Order By']).toMatch(/earth/);
+    }
+  });
+
+  it('checks the ids of clinics inside the walk of clinic_search_earth_ids_idx', async () => {
+    const kinds = await doctorFilterKinds(db.dataSource);
+    for (const filter of [{ languages: [kinds.lang] }, { specialties: [kinds.spec] }]) {
+      sent.length = 0;
+      await clinics.list({ ...filter, near: points[0] }, new Set(), { offset: 0, limit: 25 }, NOW);
+      const pageSql = sent.find((x) => /FROM clinic_search cs[\s\S]*WITH TIES/.test(x.sql));
+      expect(pageSql).toBeDefined();
+      const scans = (await walkPlanOf(db.dataSource, pageSql!.sql, pageSql!.params)).filter(
+        (n) => n['Relation Name'] === 'clinic_search' && n['Order By'] !== undefined,
+      );
+      expect(scans.length).toBe(1);
+      expect([filter, scans[0]['Index Name']]).toEqual([filter, 'clinic_search_earth_ids_idx']);
+      expect(scans[0]['Index Cond']).toMatch(filter.languages ? /language_ids/ : /specialty_ids/);
     }
   });
 

@@ -1,5 +1,5 @@
 import { NoReadCache } from '../../src/application/shared/read-cache';
-import { GeoPoint, SpecialistCriteria } from '../../src/domain/directory/criteria';
+import { ClinicCriteria, GeoPoint, SpecialistCriteria } from '../../src/domain/directory/criteria';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
@@ -123,32 +123,56 @@ describe('nearest first on the spatial index (real PostgreSQL)', () => {
     expect(statements.some((s) => /specialist_search ss[\s\S]*WITH TIES/.test(s))).toBe(true);
   });
 
-  it('clinics: every page of (distance, id), with and without a radius', async () => {
+  it('clinics: every page of (distance, id), with and without a radius and array filters', async () => {
+    const [{ name: language }] = await db.dataSource.query<{ name: string }[]>(
+      `SELECT l.name FROM clinic_search cs JOIN languages l ON l.id = ANY(cs.language_ids)
+        WHERE l.name <> 'English' GROUP BY l.name ORDER BY count(*), l.name LIMIT 1`,
+    );
+    const filters: ClinicCriteria[] = [
+      {},
+      { languages: [language] },
+      { specialties: [specialties[2]] },
+      { specialties: [specialties[1], specialties[2]], accepting: true },
+    ];
+    let nonEmpty = 0;
     for (const near of points) {
-      const all = await db.dataSource.query<{ id: string; k: number; m: number }[]>(
+      const all = await db.dataSource.query<
+        { id: string; k: number; m: number; accepting: boolean; langs: string[]; specs: string[] }[]
+      >(
         `SELECT clinic_id AS id, earth <-> ll_to_earth($1::float8, $2::float8) AS k,
-                earth_distance(ll_to_earth($1::float8, $2::float8), earth) AS m
+                earth_distance(ll_to_earth($1::float8, $2::float8), earth) AS m, accepting,
+                ARRAY(SELECT l.name FROM languages l WHERE l.id = ANY(language_ids)) AS langs,
+                ARRAY(SELECT sp.name FROM specialties sp WHERE sp.id = ANY(specialty_ids)) AS specs
            FROM clinic_search`,
         [near.lat, near.lng],
       );
-      for (const radiusKm of [undefined, 5]) {
-        const hits = all
-          .filter((c) => radiusKm === undefined || c.m <= radiusKm * 1000)
-          .sort((a, b) => a.k - b.k || cmp(a.id, b.id));
-        for (const page of pages) {
-          const got = await repo.list({ near, radiusKm }, new Set(), page, NOW);
-          expect({ near, radiusKm, page, total: got.total }).toEqual({
-            near,
-            radiusKm,
-            page,
-            total: hits.length,
-          });
-          expect(got.items.map((c) => c.id)).toEqual(
-            hits.slice(page.offset, page.offset + page.limit).map((h) => h.id),
-          );
+      for (const filter of filters)
+        for (const radiusKm of [undefined, 5]) {
+          const hits = all
+            .filter((c) => !filter.languages || c.langs.some((l) => filter.languages!.includes(l)))
+            .filter(
+              (c) => !filter.specialties || c.specs.some((x) => filter.specialties!.includes(x)),
+            )
+            .filter((c) => filter.accepting === undefined || c.accepting === filter.accepting)
+            .filter((c) => radiusKm === undefined || c.m <= radiusKm * 1000)
+            .sort((a, b) => a.k - b.k || cmp(a.id, b.id));
+          for (const page of pages) {
+            const got = await repo.list({ ...filter, near, radiusKm }, new Set(), page, NOW);
+            expect({ filter, near, radiusKm, page, total: got.total }).toEqual({
+              filter,
+              near,
+              radiusKm,
+              page,
+              total: hits.length,
+            });
+            expect(got.items.map((c) => c.id)).toEqual(
+              hits.slice(page.offset, page.offset + page.limit).map((h) => h.id),
+            );
+            if (got.items.length > 0) nonEmpty++;
+          }
         }
-      }
     }
+    expect(nonEmpty).toBeGreaterThan(points.length * filters.length * 2);
   });
   it('a radius keeps exactly the rows earth_distance keeps, at the edge too', async () => {
     let compared = 0;

@@ -22,6 +22,7 @@ import {
   hasDoctorConditions,
   hasScalarDoctorConditions,
   namesOf,
+  idsOverlap,
   pointOf,
   nearRadius,
   NearRadius,
@@ -73,13 +74,27 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     if (criteria.hasWebsite !== undefined)
       conds.push(`cs.has_website = ${p.add(criteria.hasWebsite)}`);
     const facetConds = [...conds];
-    if (ids.specialtyIds) conds.push(`cs.specialty_ids && ${p.add(ids.specialtyIds)}::smallint[]`);
-    if (ids.languageIds) conds.push(`cs.language_ids && ${p.add(ids.languageIds)}::smallint[]`);
+    // The id arrays: as stored for the counts (their GIN indexes), as int4[] for a walk nearest
+    // first (clinic_search_earth_ids_idx checks them inside the walk); one parameter each.
+    const walkConds = [...conds];
+    for (const [column, values] of [
+      ['cs.specialty_ids', ids.specialtyIds],
+      ['cs.language_ids', ids.languageIds],
+    ] as const) {
+      if (!values) continue;
+      const param = p.add(values);
+      conds.push(idsOverlap(column, param, 'smallint'));
+      walkConds.push(idsOverlap(column, param, 'int4'));
+    }
     // The unions are exact for one list filter alone; together, or with a scalar filter, one
     // doctor must satisfy them all, which only the per-doctor rows can tell.
     const perDoctor =
       hasScalarDoctorConditions(criteria) || !!(ids.specialtyIds && ids.languageIds);
-    if (perDoctor) conds.push(this.doctorExists(criteria, ids, p, now, 'cs.clinic_id'));
+    if (perDoctor) {
+      const exists = this.doctorExists(criteria, ids, p, now, 'cs.clinic_id');
+      conds.push(exists);
+      walkConds.push(exists);
+    }
     // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
     const filterParams = p.values.length;
     const radius =
@@ -105,7 +120,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
       : matches;
 
     const pageSql = criteria.near
-      ? this.nearestFirst(criteria.near, conds, radius, p, page)
+      ? this.nearestFirst(criteria.near, walkConds, radius, p, page)
       : this.byName(conds, p, page);
     const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
     const links = include.has('links') ? 'c.links' : 'NULL::jsonb';

@@ -16,6 +16,13 @@ import { SqlParams } from './sql-params';
  */
 export type IdArrays = 'smallint' | 'int4';
 
+/** `column` (an id array) shares an id with the parameter `param`, compared as `arrays` says. */
+export function idsOverlap(column: string, param: string, arrays: IdArrays): string {
+  return arrays === 'int4'
+    ? `(${column}::int4[]) OPERATOR(intarray.&&) ${param}::int4[]`
+    : `${column} && ${param}::smallint[]`;
+}
+
 /**
  * Conditions on a doctor's own attributes, for a relation `a` with the columns gender,
  * practice_start_year, specialty_ids and language_ids (doctor_search, doctor_geo,
@@ -30,12 +37,8 @@ export function doctorConditions(
   arrays: IdArrays = 'smallint',
 ): string[] {
   const out: string[] = [];
-  const overlaps = (column: string, values: readonly number[]) =>
-    arrays === 'int4'
-      ? `(${a}.${column}::int4[]) OPERATOR(intarray.&&) ${p.add(values)}::int4[]`
-      : `${a}.${column} && ${p.add(values)}::smallint[]`;
-  if (ids.specialtyIds) out.push(overlaps('specialty_ids', ids.specialtyIds));
-  if (ids.languageIds) out.push(overlaps('language_ids', ids.languageIds));
+  if (ids.specialtyIds) out.push(idsOverlap(`${a}.specialty_ids`, p.add(ids.specialtyIds), arrays));
+  if (ids.languageIds) out.push(idsOverlap(`${a}.language_ids`, p.add(ids.languageIds), arrays));
   out.push(...scalarDoctorConditions(a, c, p, now));
   return out;
 }

@@ -16,6 +16,7 @@ import { NameBigramsUnsorted1765900000000 } from './1765900000000-name-bigrams-u
 import { DoctorGeoIdsNear1766000000000 } from './1766000000000-doctor-geo-ids-near';
 import { SpecialistNearBySpecialty1766100000000 } from './1766100000000-specialist-near-by-specialty';
 import { ClinicSearchIdsNear1766200000000 } from './1766200000000-clinic-search-ids-near';
+import { DoctorGeoNameOrder1766300000000 } from './1766300000000-doctor-geo-name-order';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   DoctorGeoIdsNear1766000000000,
   SpecialistNearBySpecialty1766100000000,
   ClinicSearchIdsNear1766200000000,
+  DoctorGeoNameOrder1766300000000,
 ];

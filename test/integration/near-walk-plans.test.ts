@@ -143,6 +143,29 @@ describe('doctors and specialists near a point, filtered in the spatial index (r
     }
   });
 
+  it('answers a counted prefix near a point as defined (the names starting with it, by distance)', async () => {
+    const [{ prefix }] = await db.dataSource.query<{ prefix: string }[]>(
+      `SELECT left(name_key, 3) AS prefix FROM doctor_geo
+        GROUP BY 1 HAVING count(*) > 25 ORDER BY count(*), 1 LIMIT 1`,
+    );
+    const near = points[1];
+    for (const page of [
+      { offset: 0, limit: 25 },
+      { offset: 10, limit: 10 },
+    ]) {
+      const got = await repo.search(prefix, { near }, page, NOW);
+      const all = await everyDoctor(near);
+      const hits = all
+        .filter((d) => d.name_key.startsWith(prefix))
+        .sort(
+          (a, b) => a.k - b.k || cmp(a.name_key, b.name_key) || cmp(a.cpso_number, b.cpso_number),
+        );
+      expect(got.items.map((d) => d.cpsoNumber)).toEqual(
+        hits.slice(page.offset, page.offset + page.limit).map((h) => h.cpso_number),
+      );
+    }
+  });
+
   it('answers as defined: every page by (distance, name, CPSO), with and without a radius', async () => {
     let compared = 0;
     let nonEmpty = 0;

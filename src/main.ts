@@ -1,3 +1,5 @@
+// First: V8's settings for a serving process, before anything allocates.
+import './infrastructure/runtime/serving-v8-flags';
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';

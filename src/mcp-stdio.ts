@@ -1,3 +1,5 @@
+// First: V8's settings for a serving process, before anything allocates.
+import './infrastructure/runtime/serving-v8-flags';
 import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

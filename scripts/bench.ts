@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import {
@@ -19,13 +19,14 @@ import {
 } from './bench/database';
 import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql';
 import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
-import { loadEndpoint, probe } from './bench/load';
-import { RESULTS_DIR } from './bench/paths';
-import { directoryUseCases, recordingDataSource } from './bench/recording';
+import { LoadOptions, LoadResult, loadEndpoint, probe } from './bench/load';
+import { FLOOR_MAIN, RESULTS_DIR } from './bench/paths';
+import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
 import { KeepingReadCache } from '../src/application/shared/read-cache';
 import {
   compareAggregates,
   EndpointReport,
+  floorTable,
   httpTable,
   mixedVerdict,
   p99Verdict,
@@ -56,6 +57,7 @@ const log = (m: string) =>
   );
 
 let server: BenchServer | undefined;
+let floor: RunningService | undefined;
 let service: RunningService | undefined;
 let createdDatabase = false;
 let keep = false;
@@ -66,6 +68,7 @@ function cleanup(): Promise<void> {
     await service
       ?.stop()
       .catch((e: unknown) => log(`could not stop the service: ${(e as Error).message}`));
+    await floor?.stop().catch(() => undefined);
     if (server && createdDatabase) {
       if (keep) log(`kept database ${BENCH_DATABASE} (BENCH_KEEP=1) on ${redact(server.adminUrl)}`);
       else
@@ -78,11 +81,15 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
+/** Per floor case: each URL's statements (under /api/v1), as a warm service sends them. */
+type FloorStatements = Map<string, Record<string, RecordedQuery[]>>;
+
 async function directSql(
   url: string,
   endpoints: readonly Endpoint[],
   runs: number,
-): Promise<Map<string, SqlTiming>> {
+  floorCases: readonly string[],
+): Promise<{ timings: Map<string, SqlTiming>; floor: FloorStatements }> {
   const ds = await openDataSource(url, {
     poolSize: 2,
     connectTimeoutMs: 10_000,
@@ -111,9 +118,14 @@ async function directSql(
   await sessions.walks.connect();
   await sessions.fixed.connect();
   const out = new Map<string, SqlTiming>();
+  const floor: FloorStatements = new Map();
   try {
     for (const e of endpoints) {
       if (e.kind === 'baseline' || e.kind === 'mixed') continue;
+      if (floorCases.some((c) => e.name.toLowerCase().includes(c))) {
+        const all = await captureStatements(recorder, useCases, e.targets, 3);
+        floor.set(e.name, Object.fromEntries(e.targets.map((t, i) => [t.path, all[i]])));
+      }
       const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs), 3);
       const t = await timeStatements(client, sessions, captured, runs);
       out.set(e.name, t);
@@ -126,6 +138,37 @@ async function directSql(
     await sessions.walks.end().catch(() => undefined);
     await sessions.fixed.end().catch(() => undefined);
     await ds.destroy();
+  }
+  return { timings: out, floor };
+}
+
+/** Drives each floor case's URLs at the floor server (floor-server.ts), as the service's were. */
+async function floorLoads(
+  url: string,
+  endpoints: readonly Endpoint[],
+  statements: FloorStatements,
+  o: Omit<LoadOptions, 'origin' | 'servicePid'>,
+): Promise<Map<string, LoadResult>> {
+  const out = new Map<string, LoadResult>();
+  for (const e of endpoints) {
+    const sent = statements.get(e.name);
+    if (!sent) continue;
+    const file = join(tmpdir(), `gtad-bench-floor-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify(sent));
+    const port = await freePort();
+    try {
+      floor = await startService(serviceEnv(url, '', port), port, 60_000, FLOOR_MAIN, [file]);
+      const origin = `http://127.0.0.1:${port}`;
+      const r = await loadEndpoint(e, { ...o, origin, servicePid: floor.pid });
+      out.set(e.name, r);
+      log(
+        `  floor ${e.name.padEnd(29)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50.toFixed(2)}  p99 ${r.p99.toFixed(2)} ms  CPU/req ${r.serviceCpuMsPerRequest ?? '-'} ms`,
+      );
+    } finally {
+      await floor?.stop();
+      floor = undefined;
+      rmSync(file, { force: true });
+    }
   }
   return out;
 }
@@ -170,7 +213,12 @@ async function main(): Promise<void> {
     throw new Error(`BENCH_ONLY matches no endpoint; names: ${all.map((e) => e.name).join(', ')}`);
 
   log(`direct SQL: ${settings.sqlRuns} runs per endpoint, one connection, no load`);
-  const sql = await directSql(url, endpoints, settings.sqlRuns);
+  const { timings: sql, floor: floorStatements } = await directSql(
+    url,
+    endpoints,
+    settings.sqlRuns,
+    settings.floor,
+  );
 
   const secret = newKeyHashSecret();
   const port = await freePort();
@@ -203,6 +251,7 @@ async function main(): Promise<void> {
       example: e.targets[0].path,
       http,
       sql: sql.get(e.name) ?? null,
+      floor: null,
       verdict,
     });
     log(
@@ -213,6 +262,15 @@ async function main(): Promise<void> {
   await service.stop();
   service = undefined;
 
+  if (floorStatements.size > 0) {
+    log('floor: the same URLs from a bare node:http + pg server sending the same SQL');
+    const floors = await floorLoads(url, endpoints, floorStatements, { apiKey, ...settings });
+    for (const [i, r] of rows.entries()) {
+      const f = floors.get(r.name);
+      if (f) rows[i] = { ...r, floor: f };
+    }
+  }
+
   const aggregates = compareAggregates(rows);
   const out: string[] = [];
   out.push(
@@ -221,6 +279,12 @@ async function main(): Promise<void> {
     httpTable(rows, settings.connections),
   );
   out.push('', '== Direct SQL (same statements, pg, one connection) ==', sqlTable(rows));
+  if (rows.some((r) => r.floor))
+    out.push(
+      '',
+      '== Floor (the same URLs and SQL from a bare node:http + pg server) ==',
+      floorTable(rows),
+    );
   out.push('', '== Targets (issue 3) ==');
   const targets = rows.filter((r) => r.kind !== 'baseline');
   for (const r of targets)

@@ -10,6 +10,8 @@ export interface EndpointReport {
   readonly example: string;
   readonly http: LoadResult;
   readonly sql: SqlTiming | null;
+  /** The same URLs from the floor server (floor-server.ts), for the BENCH_FLOOR cases. */
+  readonly floor: LoadResult | null;
   readonly verdict: Verdict;
 }
 
@@ -160,5 +162,39 @@ export function sqlTable(rows: readonly EndpointReport[]): string {
       '\n repositories, run one after the other with pg on one connection (short walks on a second one, of generic' +
       '\n plans, as the service runs them), no load; overhead = HTTP 1-conn p50 - SQL p50, i.e. framework, JSON, ETag,' +
       '\n network)',
+  );
+}
+
+/**
+ * The service beside the floor server on the same URLs and SQL: what the framework (Nest,
+ * Fastify, key check, validation, mapping, headers, ETag, logging) costs per request.
+ */
+export function floorTable(rows: readonly EndpointReport[]): string {
+  const cpu = (x: number | null) => (x === null ? '-' : fmt(x));
+  return table(
+    [
+      'endpoint',
+      'service req/s',
+      'floor req/s',
+      'service CPU/req',
+      'floor CPU/req',
+      'framework CPU/req',
+    ],
+    rows
+      .filter((r) => r.floor)
+      .map((r) => {
+        const s = r.http.serviceCpuMsPerRequest;
+        const f = r.floor!.serviceCpuMsPerRequest;
+        return [
+          r.name,
+          r.http.rps,
+          r.floor!.rps,
+          cpu(s),
+          cpu(f),
+          s === null || f === null ? '-' : fmt(round(s - f)),
+        ];
+      }),
+  ).concat(
+    '\n(CPU/req: ms of CPU of the serving process per request under the same load; framework = service - floor)',
   );
 }

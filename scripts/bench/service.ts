@@ -50,13 +50,18 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Starts `node dist/src/main.js` and waits until `GET /api/v1/` answers 200. */
+/**
+ * Starts `node dist/src/main.js` (or another server, `main` with `args`, listening on PORT) and
+ * waits until `GET /api/v1/` answers 200.
+ */
 export async function startService(
   env: NodeJS.ProcessEnv,
   port: number,
   timeoutMs = 120_000,
+  main: string = SERVICE_MAIN,
+  args: readonly string[] = [],
 ): Promise<RunningService> {
-  const child: ChildProcess = spawn(process.execPath, [SERVICE_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [main, ...args], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,11 +16,19 @@ export interface BenchSettings {
   readonly sqlRuns: number;
   /** Only the endpoints whose name contains one of these (BENCH_ONLY, comma-separated). */
   readonly only: readonly string[];
+  /**
+   * Cases also served by the floor server (BENCH_FLOOR, comma-separated name parts; `none` for
+   * none): the same URLs answered by a bare server sending the same SQL (floor-server.ts).
+   */
+  readonly floor: readonly string[];
   /** Target: p99 under this many milliseconds for every endpoint (issue 3; 100 at a million doctors, issue 14). */
   readonly p99TargetMs: number;
 }
 
 export const BENCH_DATABASE = 'gtad_bench';
+
+/** A list in name order, a name search and a list by distance. */
+const DEFAULT_FLOOR_CASES = 'doctors accepting+languages,search q=3 letters,doctors by distance';
 
 function int(name: string, def: number, min: number, max: number): number {
   const raw = process.env[name]?.trim();
@@ -67,6 +75,10 @@ export function loadBenchSettings(argv: readonly string[] = process.argv.slice(2
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    floor: (process.env.BENCH_FLOOR ?? DEFAULT_FLOOR_CASES)
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s && s !== 'none'),
     p99TargetMs: doctors >= 1_000_000 ? 100 : 50,
   };
 }

@@ -27,7 +27,7 @@ export interface BenchSettings {
 
 export const BENCH_DATABASE = 'gtad_bench';
 
-/** A list in name order, a name search and a list by distance. */
+/** Name parts: a list in name order, a name search with and without a point, doctors by distance. */
 const DEFAULT_FLOOR_CASES = 'doctors accepting+languages,search q=3 letters,doctors by distance';
 
 function int(name: string, def: number, min: number, max: number): number {

@@ -21,7 +21,8 @@ import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql
 import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
 import { LoadOptions, LoadResult, loadEndpoint, probe } from './bench/load';
 import { FLOOR_MAIN, RESULTS_DIR } from './bench/paths';
-import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
+import { FloorStatements } from './bench/floor';
+import { directoryUseCases, recordingDataSource } from './bench/recording';
 import { KeepingReadCache } from '../src/application/shared/read-cache';
 import {
   compareAggregates,
@@ -82,14 +83,14 @@ function cleanup(): Promise<void> {
 }
 
 /** Per floor case: each URL's statements (under /api/v1), as a warm service sends them. */
-type FloorStatements = Map<string, Record<string, RecordedQuery[]>>;
+type FloorCases = Map<string, FloorStatements>;
 
 async function directSql(
   url: string,
   endpoints: readonly Endpoint[],
   runs: number,
   floorCases: readonly string[],
-): Promise<{ timings: Map<string, SqlTiming>; floor: FloorStatements }> {
+): Promise<{ timings: Map<string, SqlTiming>; floor: FloorCases }> {
   const ds = await openDataSource(url, {
     poolSize: 2,
     connectTimeoutMs: 10_000,
@@ -118,7 +119,7 @@ async function directSql(
   await sessions.walks.connect();
   await sessions.fixed.connect();
   const out = new Map<string, SqlTiming>();
-  const floor: FloorStatements = new Map();
+  const floor: FloorCases = new Map();
   try {
     for (const e of endpoints) {
       if (e.kind === 'baseline' || e.kind === 'mixed') continue;
@@ -146,7 +147,7 @@ async function directSql(
 async function floorLoads(
   url: string,
   endpoints: readonly Endpoint[],
-  statements: FloorStatements,
+  statements: FloorCases,
   o: Omit<LoadOptions, 'origin' | 'servicePid'>,
 ): Promise<Map<string, LoadResult>> {
   const out = new Map<string, LoadResult>();

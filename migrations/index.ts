@@ -17,6 +17,7 @@ import { DoctorGeoIdsNear1766000000000 } from './1766000000000-doctor-geo-ids-ne
 import { SpecialistNearBySpecialty1766100000000 } from './1766100000000-specialist-near-by-specialty';
 import { ClinicSearchIdsNear1766200000000 } from './1766200000000-clinic-search-ids-near';
 import { DoctorGeoNameOrder1766300000000 } from './1766300000000-doctor-geo-name-order';
+import { ApiKeyChains1766400000000 } from './1766400000000-api-key-chains';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   SpecialistNearBySpecialty1766100000000,
   ClinicSearchIdsNear1766200000000,
   DoctorGeoNameOrder1766300000000,
+  ApiKeyChains1766400000000,
 ];

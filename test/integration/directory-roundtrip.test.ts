@@ -28,6 +28,24 @@ async function exportAll(db: TestDatabase): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Rows of each directory table, and the expired doctors' share of them. */
+async function rowCounts(db: TestDatabase): Promise<Record<string, number>> {
+  const [row] = await db.dataSource.query<Record<string, number>[]>(`
+    SELECT (SELECT count(*)::int FROM specialties) AS specialties,
+           (SELECT count(*)::int FROM languages) AS languages,
+           (SELECT count(*)::int FROM clinics) AS clinics,
+           (SELECT count(*)::int FROM doctors) AS doctors,
+           (SELECT count(*)::int FROM doctor_clinics) AS doctor_clinics,
+           (SELECT count(*)::int FROM specialist_offerings) AS offerings,
+           (SELECT count(*)::int FROM reviews) AS reviews,
+           (SELECT count(*)::int FROM doctors WHERE expired_at IS NOT NULL) AS expired_doctors,
+           (SELECT count(*)::int FROM reviews r JOIN doctors d ON d.id = r.doctor_id
+             WHERE d.expired_at IS NOT NULL) AS expired_reviews,
+           (SELECT count(*)::int FROM doctor_clinics x JOIN doctors d ON d.id = x.doctor_id
+             WHERE d.expired_at IS NOT NULL) AS expired_links`);
+  return row;
+}
+
 describe('export, import into an empty database, identical answers', () => {
   let a: TestDatabase;
   let b: TestDatabase;
@@ -40,7 +58,7 @@ describe('export, import into an empty database, identical answers', () => {
       createTestDatabase('roundtrip_a'),
       createTestDatabase('roundtrip_b'),
     ]);
-    await seedDemoData(a.dataSource, { doctors: 120, seed: 21 });
+    await seedDemoData(a.dataSource, { doctors: 300, seed: 21 });
   });
   afterAll(async () => {
     await ta?.close();
@@ -61,8 +79,20 @@ describe('export, import into an empty database, identical answers', () => {
       quiet,
     );
     expect(s).toMatchObject({ inserted: lines, rejected: 0, applied: true });
+    // A backup: every row of the directory, the expired doctors' with their reviews and links too.
+    const [countsA, countsB] = await Promise.all([rowCounts(a), rowCounts(b)]);
+    expect(countsB).toEqual(countsA);
+    expect(countsA.expired_doctors).toBeGreaterThanOrEqual(2);
+    expect(countsA.expired_reviews).toBeGreaterThan(0);
+    expect(countsA.expired_links).toBeGreaterThan(0);
+    const expiredInFile = exported
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; expiredAt?: string })
+      .filter((r) => r.type === 'doctor' && r.expiredAt !== undefined).length;
+    expect(expiredInFile).toBe(countsA.expired_doctors);
     console.log(
-      `round trip: ${lines} records exported and imported into an empty database in ${Date.now() - t0} ms`,
+      `round trip: ${lines} records (${countsA.doctors} doctors, ${countsA.expired_doctors} expired with ${countsA.expired_reviews} reviews and ${countsA.expired_links} clinic links; ${countsA.reviews} reviews) exported and imported into an empty database in ${Date.now() - t0} ms`,
     );
     // The copy exports to the very same bytes.
     expect(await exportAll(b)).toBe(exported);
@@ -75,6 +105,10 @@ describe('export, import into an empty database, identical answers', () => {
     const doctors = (await call(ta.app, 'GET', '/doctors?limit=100', ka)).body.doctors as {
       cpsoNumber: string;
     }[];
+    // Expired doctors are out of the lists, still answered by their CPSO number.
+    const expired = await a.dataSource.query<{ cpsoNumber: string }[]>(
+      `SELECT cpso_number AS "cpsoNumber" FROM doctors WHERE expired_at IS NOT NULL ORDER BY 1`,
+    );
     const paths = [
       '/doctors?limit=100',
       '/doctors?limit=100&offset=100',
@@ -98,13 +132,11 @@ describe('export, import into an empty database, identical answers', () => {
           `/clinics/${c.id}/reviews?limit=50`,
           `/clinics/${c.id}/signals`,
         ]),
-      ...doctors
-        .slice(0, 40)
-        .flatMap((d) => [
-          `/doctors/${d.cpsoNumber}`,
-          `/doctors/${d.cpsoNumber}/reviews?limit=50`,
-          `/doctors/${d.cpsoNumber}/signals`,
-        ]),
+      ...[...doctors.slice(0, 40), ...expired].flatMap((d) => [
+        `/doctors/${d.cpsoNumber}`,
+        `/doctors/${d.cpsoNumber}/reviews?limit=50`,
+        `/doctors/${d.cpsoNumber}/signals`,
+      ]),
     ];
     let compared = 0;
     for (const p of paths) {

@@ -59,6 +59,8 @@ export interface DoctorRecord {
   readonly bookingPhone: string;
   readonly bookingOnline?: string | null;
   readonly syncedAt?: string;
+  /** When the doctor left the source; absent or null: practising (an import revives them). */
+  readonly expiredAt?: string | null;
 }
 
 export interface OfferingRecord {
@@ -250,6 +252,8 @@ export function doctorProblems(d: DoctorRecord): RecordProblem[] {
     });
   if (d.practiceStartYear > new Date().getUTCFullYear())
     p.push({ field: '/practiceStartYear', reason: 'is in the future' });
+  if (d.expiredAt && Date.parse(d.expiredAt) > Date.now() + 86_400_000)
+    p.push({ field: '/expiredAt', reason: 'is in the future' });
   return p;
 }
 

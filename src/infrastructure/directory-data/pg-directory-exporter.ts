@@ -150,6 +150,7 @@ export class PgDirectoryExporter extends DirectoryExporter {
       booking_phone: string;
       booking_online: string | null;
       synced_at: Date;
+      expired_at: Date | null;
     };
     for await (const r of this.pages<Row>(
       (after) => [
@@ -164,7 +165,7 @@ export class PgDirectoryExporter extends DirectoryExporter {
                  FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id
                 WHERE dc.doctor_id = d.id) AS clinics
          FROM doctors d
-        WHERE d.expired_at IS NULL AND ($1::text IS NULL OR d.source = $1)
+        WHERE ($1::text IS NULL OR d.source = $1)
           ${after ? 'AND d.cpso_number > $2' : ''}
         ORDER BY d.cpso_number LIMIT ${PAGE}`,
         [source ?? null, ...(after ?? [])],
@@ -187,6 +188,8 @@ export class PgDirectoryExporter extends DirectoryExporter {
         bookingPhone: r.booking_phone,
         bookingOnline: r.booking_online,
         syncedAt: r.synced_at.toISOString(),
+        // Only when set: a practising doctor's record reads as it always did.
+        ...(r.expired_at ? { expiredAt: r.expired_at.toISOString() } : {}),
       };
     }
   }
@@ -243,7 +246,7 @@ export class PgDirectoryExporter extends DirectoryExporter {
          FROM reviews r
          LEFT JOIN doctors d ON d.id = r.doctor_id
          LEFT JOIN clinics c ON c.id = r.clinic_id
-        WHERE (d.id IS NULL OR d.expired_at IS NULL) AND ($1::text IS NULL OR r.source = $1)
+        WHERE ($1::text IS NULL OR r.source = $1)
           ${after ? 'AND (r.source, r.source_id) > ($2, $3)' : ''}
         ORDER BY r.source, r.source_id LIMIT ${PAGE}`,
         [source ?? null, ...(after ?? [])],

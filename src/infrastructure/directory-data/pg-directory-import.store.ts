@@ -76,6 +76,7 @@ const DOCTOR: Col<Staged<DoctorRecord>>[] = [
   col('booking_phone', (x) => x.r.bookingPhone),
   col('booking_online', (x) => x.r.bookingOnline ?? null),
   col('synced_at', (x) => x.r.syncedAt ?? null),
+  col('expired_at', (x) => x.r.expiredAt ?? null),
 ];
 
 const OFFERING: Col<Staged<OfferingRecord>>[] = [
@@ -127,7 +128,7 @@ const STAGE_DDL = `
   CREATE TEMP TABLE s_doctors (line int, source text, cpso_number text, id uuid, name text,
     gender text, practice_start_year smallint, specialties jsonb, languages jsonb, clinics jsonb,
     referral_required boolean, referral_only boolean, booking_phone text, booking_online text,
-    synced_at timestamptz, doctor_id uuid, specialty_ids smallint[], language_ids smallint[])
+    synced_at timestamptz, expired_at timestamptz, doctor_id uuid, specialty_ids smallint[], language_ids smallint[])
     ON COMMIT DROP;
   CREATE TEMP TABLE s_offerings (line int, source text, clinic_source text, clinic_source_id text,
     specialty text, wait_weeks smallint) ON COMMIT DROP;
@@ -514,7 +515,7 @@ class PgImportSession extends DirectoryImportSession {
         INSERT INTO doctors AS d (id, cpso_number, ${doctorCols}, synced_at)
         SELECT COALESCE(s.id, gen_random_uuid()), s.cpso_number, s.name, s.gender,
                s.practice_start_year, s.specialty_ids, s.language_ids, s.referral_required,
-               s.referral_only, s.booking_phone, s.booking_online, s.source, NULL,
+               s.referral_only, s.booking_phone, s.booking_online, s.source, s.expired_at,
                COALESCE(s.synced_at, now())
           FROM s_doctors s
         ON CONFLICT (cpso_number) DO UPDATE SET ${set(doctorCols)}, synced_at = EXCLUDED.synced_at,

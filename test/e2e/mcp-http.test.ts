@@ -116,6 +116,58 @@ describe('MCP over Streamable HTTP (e2e)', () => {
     expect(over.headers['retry-after']).toBeDefined();
   });
 
+  it('refuses a JSON-RPC batch whole with 400 and -32600, so one request is one tool call of the limit', async () => {
+    const key = await authHeaders(capped, 'live'); // LIVE_RATE_PER_MIN 3
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'find_doctors', arguments: { limit: 25 } },
+    });
+    const batch = await post(capped, JSON.stringify([1, 2, 3, 4, 5].map(call)), key);
+    expect(batch.statusCode).toBe(400);
+    expect(batch.headers['content-type']).toMatch(/application\/json/);
+    expect(batch.headers['ratelimit-remaining']).toBe('2'); // the refused batch used one unit
+    const body = batch.json();
+    expect(body).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: expect.stringMatching(/batches are not supported/) },
+      id: null,
+    });
+    expect(JSON.stringify(body)).not.toMatch(/structuredContent|doctors/); // no tool ran
+    // A batch of one message, and an empty one, are batches too.
+    for (const b of [[call(1)], []]) {
+      const r = await post(capped, JSON.stringify(b), key);
+      expect([r.statusCode, r.json().error?.code]).toEqual([400, -32600]);
+    }
+    // The limit is spent: three requests, whatever they carried.
+    const over = await post(capped, JSON.stringify(call(9)), key);
+    expect(over.statusCode).toBe(429);
+  });
+
+  it('a batch that cancels its own call is answered at once, not after a timeout', async () => {
+    const started = Date.now();
+    const batch = JSON.stringify([
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'directory_summary', arguments: {} },
+      },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
+    ]);
+    const answer = post(t, batch, live);
+    const r = await Promise.race([
+      answer,
+      new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5_000).unref()),
+    ]);
+    expect(r).not.toBe('hung');
+    const done = r as Awaited<typeof answer>;
+    expect(done.statusCode).toBe(400);
+    expect(done.json().error.code).toBe(-32600);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('applies the sandbox caps to tool results', async () => {
     const sandbox = await authHeaders(capped, 'sandbox');
     const r = await post(

@@ -6,6 +6,7 @@ import { AppConfig } from '../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../infrastructure/config/core.module';
 import { Authenticated } from '../http/auth/auth.decorators';
 import { DirectoryTools } from './directory-tools';
+import { jsonRpcBatchRefusal } from './json-rpc-errors';
 
 /** The MCP endpoint, under the API prefix: POST /api/v1/mcp. */
 export const MCP_PATH = 'mcp';
@@ -16,7 +17,9 @@ export const MCP_BODY_LIMIT_BYTES = 64 * 1024;
  * Streamable HTTP, stateless, JSON answers (decisions.md, MCP interface). The global guards have
  * authenticated and counted the request before this runs (401/403/429 in the contract's shape,
  * with the rate-limit headers); each request gets a server and a transport of its own, with the
- * caller's tier deciding the caps. Only POST is routed: GET and DELETE answer 405.
+ * caller's tier deciding the caps. Only POST is routed: GET and DELETE answer 405. One request
+ * carries one JSON-RPC message: a batch is refused before any tool runs, so each tool call is one
+ * unit of the rate limit.
  */
 @ApiExcludeController()
 @Authenticated()
@@ -30,6 +33,14 @@ export class McpHttpController {
   @Post()
   @HttpCode(200)
   async handle(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (Array.isArray(req.body)) {
+      await reply
+        .status(400)
+        .header('Cache-Control', 'no-store')
+        .type('application/json')
+        .send(jsonRpcBatchRefusal());
+      return;
+    }
     const server = await this.tools.createServer({
       tier: req.principal?.tier ?? 'sandbox',
       caps: this.config.limits,

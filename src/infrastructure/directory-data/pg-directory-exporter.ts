@@ -12,6 +12,14 @@ import {
 
 const PAGE = 2_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/**
+ * A timestamptz to the microsecond, in SQL: the import stamps now() (microseconds), which a JS
+ * Date would cut to milliseconds, so a re-import would change it. `micros` writes it as
+ * toISOString does when the microseconds are whole milliseconds (the usual case).
+ */
+const utcMicros = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const micros = (text: string) => (text.endsWith('000Z') ? `${text.slice(0, -4)}Z` : text);
 
 /** Hours as stored (the demo's one range or null a day, or an import's ranges) as ranges. */
 function ranges(hours: Record<string, unknown>): MultiRangeHours {
@@ -149,12 +157,12 @@ export class PgDirectoryExporter extends DirectoryExporter {
       referral_only: boolean;
       booking_phone: string;
       booking_online: string | null;
-      synced_at: Date;
-      expired_at: Date | null;
+      synced_at_text: string;
+      expired_at_text: string | null;
     };
     for await (const r of this.pages<Row>(
       (after) => [
-        `SELECT d.*,
+        `SELECT d.*, ${utcMicros('d.synced_at')} AS synced_at_text, ${utcMicros('d.expired_at')} AS expired_at_text,
               ARRAY(SELECT s.name FROM unnest(d.specialty_ids) WITH ORDINALITY u(id, o)
                       JOIN specialties s ON s.id = u.id ORDER BY u.o) AS specialties,
               ARRAY(SELECT l.name FROM unnest(d.language_ids) WITH ORDINALITY u(id, o)
@@ -187,9 +195,9 @@ export class PgDirectoryExporter extends DirectoryExporter {
         referralOnly: r.referral_only,
         bookingPhone: r.booking_phone,
         bookingOnline: r.booking_online,
-        syncedAt: r.synced_at.toISOString(),
+        syncedAt: micros(r.synced_at_text),
         // Only when set: a practising doctor's record reads as it always did.
-        ...(r.expired_at ? { expiredAt: r.expired_at.toISOString() } : {}),
+        ...(r.expired_at_text ? { expiredAt: micros(r.expired_at_text) } : {}),
       };
     }
   }

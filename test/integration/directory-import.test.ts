@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
 import {
   runExportCommand,
@@ -277,6 +277,66 @@ describe('data import (integration)', () => {
     const back = await importFile(file('good.ndjson'));
     expect(back.updated).toBeGreaterThanOrEqual(1);
     expect((await get('/doctors/601122')).body.doctor.expiredAt).toBeNull();
+  });
+
+  const review = (sourceId: string) => ({
+    type: 'review',
+    source: SOURCE,
+    sourceId,
+    doctor: '512345',
+    rating: 4,
+    author: 'R. T.',
+    text: `Review ${sourceId}`,
+    date: '2026-03-01',
+    sourceUrl: `https://reviews.example.org/r/${sourceId}`,
+  });
+  const reviewIds = async (prefix: string) =>
+    (
+      await db.dataSource.query<{ source_id: string }[]>(
+        `SELECT source_id FROM reviews WHERE source_id LIKE $1 ORDER BY 1`,
+        [`${prefix}%`],
+      )
+    ).map((r) => r.source_id);
+
+  it('reads a file that starts with a UTF-8 byte-order mark (and has CRLF line ends) from its first line', async () => {
+    const path = join(dir, 'bom.ndjson');
+    const lines = [review('RV-BOM-1'), review('RV-BOM-2')].map((r) => JSON.stringify(r));
+    writeFileSync(path, Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8'));
+    expect(readFileSync(path).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const s = await importFile(path);
+    expect(s).toMatchObject({ inserted: 2, rejected: 0, applied: true, report: null });
+    expect(await reviewIds('RV-BOM-')).toEqual(['RV-BOM-1', 'RV-BOM-2']);
+  });
+
+  it('refuses a line over the limit without holding it (600 million characters, streamed) and imports the rest', async () => {
+    // Over V8's longest string (2^29 - 24 characters): a reader that holds a line whole cannot.
+    const LINE = 600 * 2 ** 20;
+    const chunk = Buffer.alloc(2 ** 20, 'x');
+    let heapBefore = 0;
+    let heapPeak = 0;
+    function* input(): Generator<Buffer> {
+      yield Buffer.from(`${JSON.stringify(review('RV-LONG-1'))}\n{"type":"review","text":"`);
+      heapBefore = process.memoryUsage().heapUsed;
+      for (let sent = 0; sent < LINE; sent += chunk.length) {
+        if (sent % (32 * chunk.length) === 0)
+          heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+        yield chunk;
+      }
+      yield Buffer.from(`"}\n${JSON.stringify(review('RV-LONG-3'))}\n`);
+    }
+    const s = await runImportCommand(
+      ['-', '--source', SOURCE, '--report', join(dir, 'long.rejected.ndjson')],
+      db.dataSource,
+      { stdin: Readable.from(input()), stderr: new PassThrough() },
+    );
+    expect(s).toMatchObject({ inserted: 2, rejected: 1, applied: true });
+    const rejected = readFileSync(s.report!, 'utf8').trim().split('\n');
+    expect(rejected.map((l) => JSON.parse(l) as object)).toEqual([
+      { line: 2, key: null, field: '', reason: 'line longer than 100000 characters' },
+    ]);
+    expect(await reviewIds('RV-LONG-')).toEqual(['RV-LONG-1', 'RV-LONG-3']);
+    // The line's 600 MiB went by; the heap grew by far less than one copy of it.
+    expect(heapPeak - heapBefore).toBeLessThan(64 * 2 ** 20);
   });
 
   it('exports the same format: what it writes imports back with nothing changed', async () => {

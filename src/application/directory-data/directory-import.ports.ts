@@ -12,6 +12,11 @@ export interface ImportOptions {
   readonly addNames: boolean;
 }
 
+/** A line of the input longer than the limit: the reader stopped holding it there. */
+export const LINE_TOO_LONG: unique symbol = Symbol('line too long');
+/** A line of the input as the import reads it: its text, or LINE_TOO_LONG. */
+export type InputLine = string | typeof LINE_TOO_LONG;
+
 /** One line of the rejection report. */
 export interface Rejection {
   readonly line: number;

@@ -14,6 +14,8 @@ import {
 import {
   DirectoryImportStore,
   ImportOptions,
+  InputLine,
+  LINE_TOO_LONG,
   RecordSchema,
   Rejection,
 } from './directory-import.ports';
@@ -29,7 +31,10 @@ export interface ImportSummary {
   readonly applied: boolean;
 }
 
-/** A line longer than this is refused without parsing (a record is well under 10 KiB). */
+/**
+ * A line longer than this is refused without parsing (a record is well under 10 KiB); the reader
+ * stops holding a line at this length (ndjsonLines), so a huge line costs no memory.
+ */
 export const MAX_LINE_CHARS = 100_000;
 
 /**
@@ -44,7 +49,7 @@ export class ImportDirectoryUseCase {
   ) {}
 
   async execute(
-    lines: AsyncIterable<string>,
+    lines: AsyncIterable<InputLine>,
     opts: ImportOptions,
     reject: (r: Rejection) => void,
     progress: (line: number) => void = () => undefined,
@@ -61,7 +66,7 @@ export class ImportDirectoryUseCase {
       for await (const text of lines) {
         n++;
         progress(n);
-        if (text.trim() === '') continue;
+        if (text !== LINE_TOO_LONG && text.trim() === '') continue;
         const checked = this.check(text, opts.source);
         if ('problems' in checked) {
           for (const p of checked.problems.slice(0, 1))
@@ -91,10 +96,10 @@ export class ImportDirectoryUseCase {
 
   /** A record ready to stage, or why not (the first problem is reported). */
   private check(
-    text: string,
+    text: InputLine,
     source: string,
   ): { record: DirectoryRecord } | { problems: RecordProblem[]; key: string | null } {
-    if (text.length > MAX_LINE_CHARS)
+    if (text === LINE_TOO_LONG || text.length > MAX_LINE_CHARS)
       return {
         key: null,
         problems: [{ field: '', reason: `line longer than ${MAX_LINE_CHARS} characters` }],

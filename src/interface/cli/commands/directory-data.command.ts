@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { Readable, Writable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import { DataSource } from 'typeorm';
@@ -11,10 +10,12 @@ import {
 import {
   ImportDirectoryUseCase,
   ImportSummary,
+  MAX_LINE_CHARS,
 } from '../../../application/directory-data/import-directory.use-case';
 import { AjvRecordSchema } from '../../../infrastructure/directory-data/ajv-record-schema';
 import { PgDirectoryExporter } from '../../../infrastructure/directory-data/pg-directory-exporter';
 import { PgDirectoryImportStore } from '../../../infrastructure/directory-data/pg-directory-import.store';
+import { ndjsonLines } from '../../../infrastructure/directory-data/ndjson-lines';
 
 export const IMPORT_USAGE =
   'usage: data import <file|-> --source <name> [--dry-run] [--snapshot] [--strict] [--add-names] [--report <file>]\n' +
@@ -83,16 +84,17 @@ export async function runImportCommand(
       })
     : null;
   let bytes = 0;
-  if (bar) {
-    bar.start(statSync(file).size, 0, { line: 0 });
-    input.on('data', (chunk: Buffer | string) => {
+  if (bar) bar.start(statSync(file).size, 0, { line: 0 });
+  // The input is read only once the import's transaction is open; an error before then (no such
+  // file) is kept for the reading to throw, instead of being an unhandled 'error' event.
+  input.on('error', () => undefined);
+  async function* counted(): AsyncIterable<Buffer | string> {
+    for await (const chunk of input as AsyncIterable<Buffer | string>) {
       bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-    });
+      yield chunk;
+    }
   }
-  // The iterator is made at once: readline drops lines emitted before anyone iterates, and the
-  // import opens its transaction before it reads the first line.
-  const iterator = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
-  const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
+  const lines = ndjsonLines(counted(), MAX_LINE_CHARS);
   try {
     const summary = await new ImportDirectoryUseCase(
       new AjvRecordSchema(),

@@ -180,6 +180,40 @@ describe('MCP tools (in-memory transport, fixture directory)', () => {
     expect(sum.structuredContent.languages.map((l: Json) => l.name)).toContain('Tamil');
   });
 
+  it('find_specialists takes specialty (one name) as REST does; specialties wins; one is required', async () => {
+    const one = await call(client, 'find_specialists', { specialty: 'Cardiology' });
+    expect(one.isError).toBeFalsy();
+    const rest = await f.get('/specialists?specialty=Cardiology');
+    expect(one.structuredContent.total).toBe(rest.body.total);
+    expect(one.structuredContent.clinics.map((c: Json) => [c.id, c.specialty])).toEqual(
+      rest.body.clinics.map((c: Json) => [c.id, c.specialty]),
+    );
+    const both = await call(client, 'find_specialists', {
+      specialty: 'Cardiology',
+      specialties: ['Dermatology'],
+    });
+    const restBoth = await f.get('/specialists?specialty=Cardiology&specialties=Dermatology');
+    expect(both.structuredContent.total).toBe(restBoth.body.total);
+    expect(both.structuredContent.clinics.map((c: Json) => c.specialty)).toEqual(
+      restBoth.body.clinics.map((c: Json) => c.specialty),
+    );
+    expect(new Set(both.structuredContent.clinics.map((c: Json) => c.specialty))).toEqual(
+      new Set(['Dermatology']),
+    );
+    const none = await call(client, 'find_specialists', { languages: ['French'] });
+    expect(none.isError).toBe(true);
+    expect(text(none)).toMatch(/specialty .*specialties/);
+    // The other tools with a specialty filter take it as well, as their REST lists do.
+    const { tools } = await client.listTools();
+    for (const name of ['find_doctors', 'search_doctors', 'find_clinics', 'find_specialists']) {
+      const props = tools.find((x) => x.name === name)!.inputSchema.properties as Json;
+      expect([name, props.specialty.enum]).toEqual([name, expect.arrayContaining(['Cardiology'])]);
+    }
+    const doctors = await call(client, 'find_doctors', { specialty: 'Cardiology' });
+    const restDoctors = await f.get('/doctors?specialty=Cardiology');
+    expect(doctors.structuredContent.total).toBe(restDoctors.body.total);
+  });
+
   it('the sandbox caps apply to what the tools return, total unchanged', async () => {
     const sandbox = await connect({
       tier: 'sandbox',

@@ -24,7 +24,7 @@ import {
 } from '../../application/geo/resolve-location.use-case';
 import { dataFreshness, DataFreshness } from '../../domain/doctors/freshness';
 import { Tier } from '../../domain/keys/tier';
-import { DomainError } from '../../domain/shared/domain-error';
+import { DomainError, MissingParamError } from '../../domain/shared/domain-error';
 import { Page, PageRequest } from '../../domain/shared/page';
 import {
   AVAILABILITY_NOTE,
@@ -461,11 +461,10 @@ export class DirectoryTools {
         description:
           'Clinics offering a specialty, with the referral wait in weeks: shortest wait first, or ' +
           'nearest first when lat/lng or near are given. Use it for "a dermatologist with a short wait". ' +
-          'Needs at least one specialty (names from directory_summary).',
+          'Needs specialty (one name) or specialties (a list; it wins when both are sent), names ' +
+          'from directory_summary.',
         inputSchema: {
-          specialties: specialties.specialties
-            .unwrap()
-            .describe('The specialties wanted (exact names, as directory_summary lists them).'),
+          ...specialties,
           ...filters,
           ...location,
           ...paging,
@@ -477,9 +476,16 @@ export class DirectoryTools {
         this.run('find_specialists', '', async () => {
           const page = this.page(a, access);
           const c = directoryCriteria(a);
+          // REST's /specialists needs `specialty`; a tool takes either field, one of them required.
+          if (!c.specialties?.length) {
+            throw new MissingParamError(
+              'find_specialists needs specialty (one name) or specialties (a list of names); ' +
+                'directory_summary lists the specialty names.',
+            );
+          }
           const loc = await this.locate(a);
           const result = await this.listSpecialists.execute(
-            { ...c, specialties: c.specialties ?? [], ...loc.criteria },
+            { ...c, specialties: c.specialties, ...loc.criteria },
             page,
           );
           const clinics = result.items.map((s) => ({

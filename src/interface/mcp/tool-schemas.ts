@@ -108,8 +108,23 @@ export function locationShape() {
   };
 }
 
+/**
+ * `specialties` (a list) and `specialty` (one name), as the REST lists take them; `specialties`
+ * wins when both are sent (directoryCriteria).
+ */
 export function specialtiesShape(names: KnownNames) {
-  return { specialties: nameList(names.specialties, 'specialties') };
+  const one =
+    names.specialties.length > 0
+      ? z.enum(names.specialties as [string, ...string[]])
+      : z.string().min(1).max(100);
+  return {
+    specialties: nameList(names.specialties, 'specialties'),
+    specialty: one
+      .optional()
+      .describe(
+        'One specialty (exact name, as directory_summary lists it); ignored when specialties is sent.',
+      ),
+  };
 }
 
 // ---- outputs ------------------------------------------------------------------------------

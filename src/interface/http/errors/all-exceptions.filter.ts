@@ -40,7 +40,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         resolved.body.message = `${req.method} is not allowed here; use ${allowed.join(', ')}.`;
         resolved.headers.Allow = allowed.join(', ');
       } else {
-        resolved.body.message = `No route ${req.method} ${req.url.split('?')[0].slice(0, 200)}.`;
+        // A page never repeats its address: text a link put there would read as the site's own.
+        resolved.body.message = isHtmlPage(req.url)
+          ? 'There is no page at this address.'
+          : `No route ${req.method} ${req.url.split('?')[0].slice(0, 200)}.`;
       }
     }
     if (resolved.unexpected) {

@@ -1,8 +1,9 @@
-import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Header, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { RotateKeyUseCase } from '../../../application/keys/rotate-key.use-case';
 import { RotatingKey } from '../auth/auth.decorators';
+import { NotRotatableFilter } from './not-rotatable.filter';
 import { RotatedKeyDto } from './rotated-key.dto';
 
 @ApiTags('keys')
@@ -14,6 +15,7 @@ export class KeysController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @RotatingKey()
+  @UseFilters(NotRotatableFilter)
   @ApiOperation({
     operationId: 'rotateKey',
     summary: 'Rotate the paid key that authenticates this request',

@@ -146,6 +146,34 @@ describe('near me (e2e, fixture directory)', () => {
     expect(unknown.body.message).toMatch(/no clinic in postal area K1A/);
   });
 
+  it('a postal area resolves to its clinics’ mean point rounded to six decimals, whatever their order', async () => {
+    // Three points whose float8 sums differ with the order they are added in (…666 / …667).
+    const points = [
+      [43.616707, -79.475359],
+      [43.64801, -79.414647],
+      [43.645505, -79.415194],
+    ];
+    const insert = (fsa: string, [lat, lng]: number[], i: number) =>
+      f.t.dataSource.query(
+        `INSERT INTO clinics (id, name, street_address, city, postal_code, lat, lng, phone, type, hours,
+           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source)
+         VALUES (gen_random_uuid(), $1, '1 Test St', 'Toronto', $2, $3, $4, '(416) 555-0100',
+           'walk-in', '{}', '9:00-17:00', false, false, false, false, false, false, 'near-order-test')`,
+        [`Order test ${fsa} ${i}`, `${fsa} 1A1`, lat, lng],
+      );
+    try {
+      for (const [i, p] of points.entries()) await insert('M4W', p, i);
+      for (const [i, p] of [...points].reverse().entries()) await insert('M4X', p, i);
+      const a = await f.get('/clinics?near=M4W');
+      const b = await f.get('/clinics?near=M4X');
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.near).toEqual({ query: 'M4W', lat: 43.636741, lng: -79.435067, kind: 'fsa' });
+      expect(b.body.near).toEqual({ query: 'M4X', lat: 43.636741, lng: -79.435067, kind: 'fsa' });
+    } finally {
+      await f.t.dataSource.query(`DELETE FROM clinics WHERE source = 'near-order-test'`);
+    }
+  });
+
   it('refuses what does not make sense with 400 invalid_param', async () => {
     const cases: [string, RegExp][] = [
       ['/doctors?radiusKm=5', /radiusKm needs a location/],

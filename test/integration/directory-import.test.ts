@@ -279,6 +279,41 @@ describe('data import (integration)', () => {
     expect((await get('/doctors/601122')).body.doctor.expiredAt).toBeNull();
   });
 
+  it("knows the names the file's own specialty and language records declare, without --add-names", async () => {
+    const doctor = {
+      ...good().find((r) => r.cpsoNumber === '512345')!,
+      cpsoNumber: '744001',
+      name: 'Ifeoma Adeyemi',
+      specialties: ['Sports Medicine'],
+      languages: ['English', 'Yoruba'],
+    };
+    const s = await importFile(
+      file('declared-names.ndjson', [
+        doctor,
+        { type: 'specialty', source: SOURCE, name: 'Sports Medicine' },
+        { type: 'language', source: SOURCE, name: 'Yoruba' },
+      ]),
+    );
+    expect(s).toMatchObject({ inserted: 3, rejected: 0, applied: true, report: null });
+    expect((await get('/doctors/744001')).body.doctor).toMatchObject({
+      specialties: ['Sports Medicine'],
+      languages: ['English', 'Yoruba'],
+    });
+    // An undeclared new name is still refused, with the known ones named.
+    const undeclared = await importFile(
+      file('undeclared-names.ndjson', [{ ...doctor, cpsoNumber: '744002', languages: ['Igbo'] }]),
+    );
+    expect(undeclared).toMatchObject({ inserted: 0, rejected: 1 });
+    const [refusal] = readFileSync(undeclared.report!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { field: string; reason: string });
+    expect(refusal.field).toBe('/languages');
+    expect(refusal.reason).toMatch(
+      /^unknown language "Igbo"; known: .*Yoruba.* \(declare it with a "language" record in the file, or import with --add-names\)$/,
+    );
+  });
+
   const review = (sourceId: string) => ({
     type: 'review',
     source: SOURCE,

@@ -1,4 +1,4 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -67,17 +67,39 @@ describe('export, import into an empty database, identical answers', () => {
     await b?.drop();
   });
 
+  it('into an empty directory, says in words that no name is known yet', async () => {
+    const path = join(dir, 'undeclared.ndjson');
+    const doctor = (await exportAll(a))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string })
+      .find((r) => r.type === 'doctor')!;
+    writeFileSync(path, `${JSON.stringify(doctor)}\n`);
+    const report = join(dir, 'undeclared.rejected.ndjson');
+    const s = await runImportCommand(
+      [path, '--source', DEMO_SOURCE, '--dry-run', '--report', report],
+      b.dataSource,
+      quiet,
+    );
+    expect(s).toMatchObject({ rejected: 1, applied: false, report });
+    const [refusal] = readFileSync(report, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { reason: string });
+    expect(refusal.reason).toMatch(
+      /^unknown specialty "[^"]+"; the directory knows no specialties yet \(declare it with a "specialty" record in the file, or import with --add-names\)$/,
+    );
+    expect(refusal.reason).not.toContain('known: ');
+  });
+
   it('answers every path the same from the imported copy', async () => {
     const exported = await exportAll(a);
     const path = join(dir, 'directory.ndjson');
     writeFileSync(path, exported);
     const lines = exported.trim().split('\n').length;
     const t0 = Date.now();
-    const s = await runImportCommand(
-      [path, '--source', DEMO_SOURCE, '--add-names'],
-      b.dataSource,
-      quiet,
-    );
+    // Without --add-names: the export declares every specialty and language it uses.
+    const s = await runImportCommand([path, '--source', DEMO_SOURCE], b.dataSource, quiet);
     expect(s).toMatchObject({ inserted: lines, rejected: 0, applied: true });
     // A backup: every row of the directory, the expired doctors' with their reviews and links too.
     const [countsA, countsB] = await Promise.all([rowCounts(a), rowCounts(b)]);

@@ -8,7 +8,10 @@ export interface ImportOptions {
   readonly snapshot: boolean;
   /** Apply nothing when anything is rejected. */
   readonly strict: boolean;
-  /** Add unknown specialty and language names instead of rejecting their records. */
+  /**
+   * Add unknown specialty and language names instead of rejecting their records (names declared
+   * by the file's own `specialty` and `language` records are added without it).
+   */
   readonly addNames: boolean;
 }
 

@@ -171,7 +171,7 @@ class PgImportSession extends DirectoryImportSession {
     specialty: [] as Staged<NameRecord>[],
     language: [] as Staged<NameRecord>[],
   };
-  /** Catalogue names the file brought that the directory did not know (added with --add-names). */
+  /** Catalogue names the file declared that the directory did not know (added). */
   private newNames = 0;
   private done = false;
 
@@ -332,18 +332,22 @@ class PgImportSession extends DirectoryImportSession {
     );
   }
 
-  /** Specialty and language names: known ones (any case) map to ids; unknown ones are refused or added. */
+  /**
+   * Specialty and language names: known ones (any case) map to ids. A name declared by a
+   * catalogue record of the file (`specialty`, `language`) is added, so an export imports into
+   * an empty directory as it is; other unknown names are refused, or added with --add-names.
+   */
   private async checkNames(addNames: boolean): Promise<void> {
     const used = `
-      SELECT 'specialties' AS tbl, n.name, min(s.line) AS first
+      SELECT 'specialties' AS tbl, n.name, min(s.line) AS first, false AS declared
         FROM s_doctors s, jsonb_array_elements_text(s.specialties) AS n(name) GROUP BY 1, 2
       UNION ALL
-      SELECT 'specialties', s.specialty, min(s.line) FROM s_offerings s GROUP BY 1, 2
+      SELECT 'specialties', s.specialty, min(s.line), false FROM s_offerings s GROUP BY 1, 2
       UNION ALL
-      SELECT 'languages', n.name, min(s.line)
+      SELECT 'languages', n.name, min(s.line), false
         FROM s_doctors s, jsonb_array_elements_text(s.languages) AS n(name) GROUP BY 1, 2
       UNION ALL
-      SELECT kind, name, min(line) FROM s_names GROUP BY 1, 2`;
+      SELECT kind, name, min(line), true FROM s_names GROUP BY 1, 2`;
     this.newNames = Number(
       (
         (
@@ -353,65 +357,55 @@ class PgImportSession extends DirectoryImportSession {
         ).rows[0] as { n: string }
       ).n,
     );
-    if (addNames) {
-      for (const table of ['specialties', 'languages']) {
-        await this.run(
-          `INSERT INTO ${table} (id, name, name_key)
-           SELECT (SELECT COALESCE(max(id), 0) FROM ${table}) + row_number() OVER (ORDER BY first, name),
-                  name, lower(name)
-             FROM (SELECT DISTINCT ON (lower(u.name)) u.name, u.first FROM (${used}) u
-                    WHERE u.tbl = $1 AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(u.name))
-                    ORDER BY lower(u.name), u.first) x`,
-          [table],
-        );
-      }
+    for (const table of ['specialties', 'languages']) {
+      await this.run(
+        `INSERT INTO ${table} (id, name, name_key)
+         SELECT (SELECT COALESCE(max(id), 0) FROM ${table}) + row_number() OVER (ORDER BY first, name),
+                name, lower(name)
+           FROM (SELECT DISTINCT ON (lower(u.name)) u.name, u.first FROM (${used}) u
+                  WHERE u.tbl = $1 AND ($2 OR u.declared)
+                    AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(u.name))
+                  ORDER BY lower(u.name), u.first) x`,
+        [table, addNames],
+      );
     }
-    const known = async (table: string) =>
-      ((await this.run(`SELECT name FROM ${table} ORDER BY name_key`)).rows as { name: string }[])
-        .map((r) => r.name)
-        .join(', ');
+    // What the directory knows, in words when it knows nothing (an empty directory).
+    const known = async (table: string, what: string) => {
+      const names = (
+        (await this.run(`SELECT name FROM ${table} ORDER BY name_key`)).rows as { name: string }[]
+      ).map((r) => r.name);
+      return names.length ? `known: ${names.join(', ')}` : `the directory knows no ${what} yet`;
+    };
     const unknown = (table: string, alias: string) =>
       `NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(${alias}))`;
-    const specialties = await known('specialties');
-    const languages = await known('languages');
+    const specialties = await known('specialties', 'specialties');
+    const languages = await known('languages', 'languages');
+    const remedy = (type: string) =>
+      ` (declare it with a "${type}" record in the file, or import with --add-names)`;
     await this.rejectWhere(
       's_doctors',
       `EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.specialties) n(name) WHERE ${unknown('specialties', 'n.name')})`,
       `'doctor:' || cpso_number`,
       `'/specialties'`,
-      `'unknown specialty "' || (SELECT n.name FROM jsonb_array_elements_text(specialties) n(name) WHERE ${unknown('specialties', 'n.name')} LIMIT 1) || '"; known: ' || $1 || ' (or import with --add-names)'`,
-      [specialties],
+      `'unknown specialty "' || (SELECT n.name FROM jsonb_array_elements_text(specialties) n(name) WHERE ${unknown('specialties', 'n.name')} LIMIT 1) || '"; ' || $1`,
+      [specialties + remedy('specialty')],
     );
     await this.rejectWhere(
       's_doctors',
       `EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.languages) n(name) WHERE ${unknown('languages', 'n.name')})`,
       `'doctor:' || cpso_number`,
       `'/languages'`,
-      `'unknown language "' || (SELECT n.name FROM jsonb_array_elements_text(languages) n(name) WHERE ${unknown('languages', 'n.name')} LIMIT 1) || '"; known: ' || $1 || ' (or import with --add-names)'`,
-      [languages],
+      `'unknown language "' || (SELECT n.name FROM jsonb_array_elements_text(languages) n(name) WHERE ${unknown('languages', 'n.name')} LIMIT 1) || '"; ' || $1`,
+      [languages + remedy('language')],
     );
     await this.rejectWhere(
       's_offerings',
       unknown('specialties', 's.specialty'),
       `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
       `'/specialty'`,
-      `'unknown specialty "' || specialty || '"; known: ' || $1 || ' (or import with --add-names)'`,
-      [specialties],
+      `'unknown specialty "' || specialty || '"; ' || $1`,
+      [specialties + remedy('specialty')],
     );
-    for (const [kind, list] of [
-      ['specialties', specialties],
-      ['languages', languages],
-    ]) {
-      await this.rejectWhere(
-        's_names',
-        `s.kind = '${kind}' AND ${unknown(kind, 's.name')}`,
-        `kind || ':' || name`,
-        `'/name'`,
-        `'unknown ${kind === 'specialties' ? 'specialty' : 'language'} "' || name || '"; known: ' || $1 || ' (or import with --add-names)'`,
-        [list],
-      );
-    }
-    if (!addNames) this.newNames = 0;
     // Names become ids, in the record's order.
     await this.run(`
       UPDATE s_doctors s SET

@@ -255,7 +255,8 @@ describe('admin dashboard (e2e)', () => {
     expect(confirm.text).toMatch(/cannot be undone/);
     const heard = t2.app.get(PgNotificationListener).nextNotification(API_KEYS_CHANGED_CHANNEL);
     const revoked = await c.post(`/admin/keys/${id}/revoke`);
-    expect(revoked.status).toBe(303);
+    expect(revoked.status).toBe(200);
+    expect(revoked.text).toContain(`Revoked: <code>${key.slice(0, 17)}</code>`);
     await heard;
     const r = await call(t2.app, 'GET', '/doctors?limit=1', { authorization: `Bearer ${key}` });
     expect(r.status).toBe(401);

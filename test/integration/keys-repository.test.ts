@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { NewApiKey } from '../../src/application/keys/api-key.repository';
+import { RevokeKeyUseCase, Revoker } from '../../src/application/keys/revoke-key.use-case';
+import { generateApiKey } from '../../src/domain/keys/api-key-format';
 import { Tier } from '../../src/domain/keys/tier';
-import { TypeOrmApiKeyRepository } from '../../src/infrastructure/persistence/keys/typeorm-api-key.repository';
+import { revokeChainIn } from '../../src/infrastructure/persistence/keys/api-key-chain.sql';
+import {
+  insertKey,
+  TypeOrmApiKeyRepository,
+} from '../../src/infrastructure/persistence/keys/typeorm-api-key.repository';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 /** The api_keys adapter on a real PostgreSQL: hashes only, row-locked rotation, revocation, last use. */
@@ -94,30 +100,118 @@ describe('TypeOrmApiKeyRepository (PostgreSQL)', () => {
     expect(await repo.rotate(old.id, newKey('live'))).toBeNull();
   });
 
-  it('revokes by prefix: once, idempotently, never an ambiguous prefix', async () => {
+  const by: Revoker = { operatorId: null, operatorEmail: 'cli', ip: null, via: 'cli' };
+  const revoker = () => new RevokeKeyUseCase(repo, { hash: (k: string) => hashOf(k) }, clock);
+  const hashOf = (k: string) => createHash('sha256').update(k).digest();
+  const clock = { now: () => at };
+  const auditedRevocations = async () =>
+    (
+      await db.dataSource.query<{ target: string; detail: string; operator_email: string }[]>(
+        `SELECT target, detail, operator_email FROM audit_log WHERE action = 'key_revoked'
+          ORDER BY id`,
+      )
+    ).filter((r) => r.target.startsWith('gtad_'));
+  let auditBefore = 0;
+  beforeEach(async () => {
+    auditBefore = (await auditedRevocations()).length;
+  });
+  const newAudits = async () => (await auditedRevocations()).slice(auditBefore);
+
+  it('revokes by prefix: once, idempotently, audited once, never an ambiguous prefix', async () => {
     const k = await repo.insert(newKey('live'));
-    const r1 = await repo.revokeByPrefix(k.keyPrefix, at);
-    expect(r1).toMatchObject({ kind: 'revoked', key: { id: k.id, revokedAt: at } });
-    expect(await repo.revokeByPrefix(k.keyPrefix, new Date())).toMatchObject({
-      kind: 'already_revoked',
-      key: { revokedAt: at },
-    });
-    expect(await repo.revokeByPrefix('gtad_live_nothin', at)).toEqual({ kind: 'not_found' });
+    const r1 = await revoker().execute(k.keyPrefix, by);
+    expect(r1.revoked.map((x) => x.id)).toEqual([k.id]);
+    expect(r1.current).toMatchObject({ id: k.id, revokedAt: at });
+    const r2 = await revoker().execute(k.keyPrefix, by);
+    expect(r2.revoked).toEqual([]);
+    expect(await newAudits()).toEqual([
+      {
+        target: k.keyPrefix,
+        operator_email: 'cli',
+        detail: `live; revocation of the rotation chain of ${k.keyPrefix}, via cli`,
+      },
+    ]);
+    await expect(revoker().execute('gtad_live_nothin', by)).rejects.toThrow(/no key/);
     const twin1 = await repo.insert(newKey('live', { keyPrefix: 'gtad_live_Twin00' }));
     await repo.insert(newKey('live', { keyPrefix: 'gtad_live_Twin00' }));
-    expect(await repo.revokeByPrefix('gtad_live_Twin00', at)).toEqual({
-      kind: 'ambiguous',
-      count: 2,
-    });
+    await expect(revoker().execute('gtad_live_Twin00', by)).rejects.toThrow(/2 active keys/);
     expect(await column(twin1.id, 'revoked_at')).toBeNull();
   });
 
-  it('revokes by hash', async () => {
-    const k = newKey('gateway');
-    await repo.insert(k);
-    expect(await repo.revokeByHash(k.keyHash, at)).toMatchObject({ kind: 'revoked' });
-    expect((await repo.findByHash(k.keyHash))!.revokedAt).toEqual(at);
+  it('revoking any key of a rotation chain revokes its current key, and says which', async () => {
+    const first = await repo.insert(newKey('live'));
+    const second = (await repo.rotate(first.id, newKey('live')))!;
+    const third = (await repo.rotate(second.id, newKey('live')))!;
+    expect([first.chainId, second.chainId, third.chainId]).toEqual([first.id, first.id, first.id]);
+    // The operator names the first key (the one they looked up); its owner has rotated twice.
+    const r = await revoker().execute(first.keyPrefix, by);
+    expect(r.named.id).toBe(first.id);
+    expect(r.revoked.map((k) => k.id)).toEqual([third.id]);
+    expect(r.current.id).toBe(third.id);
+    expect(r.chain.map((k) => k.id)).toEqual([first.id, second.id, third.id]);
+    expect(await column(third.id, 'revoked_at')).toEqual(at);
+    expect((await newAudits()).map((a) => a.target)).toEqual([third.keyPrefix]);
   });
+
+  it('a revocation that waits for a rotation in progress also revokes the key it produced', async () => {
+    const k = await repo.insert(newKey('live'));
+    // The customer's rotation holds the key's lock and has inserted its replacement...
+    const rotation = db.dataSource.createQueryRunner();
+    await rotation.connect();
+    await rotation.startTransaction('READ COMMITTED');
+    await rotation.query(`SELECT id FROM api_keys WHERE id = $1 FOR UPDATE`, [k.id]);
+    const next = await insertKey(rotation.manager, newKey('live'), k.chainId);
+    await rotation.query(`UPDATE api_keys SET revoked_at = $2, replaced_by = $3 WHERE id = $1`, [
+      k.id,
+      at,
+      next.id,
+    ]);
+    // ...when the operator's revocation starts: it waits on the lock.
+    const revocation = revoker().execute(k.keyPrefix, by);
+    await waitForLockWaiters(1);
+    await rotation.commitTransaction();
+    await rotation.release();
+    const r = await revocation;
+    expect(r.revoked.map((x) => x.id)).toEqual([next.id]);
+    expect(await column(next.id, 'revoked_at')).toEqual(at);
+  });
+
+  it('a rotation that starts during a revocation fails: no working key is left', async () => {
+    const k = await repo.insert(newKey('live'));
+    const revocation = db.dataSource.createQueryRunner();
+    await revocation.connect();
+    await revocation.startTransaction('READ COMMITTED');
+    await revokeChainIn(revocation.manager, k.chainId, at, { ...by, reason: 'test' });
+    const rotation = repo.rotate(k.id, newKey('live'));
+    await waitForLockWaiters(1);
+    await revocation.commitTransaction();
+    await revocation.release();
+    expect(await rotation).toBeNull();
+    const chain = await repo.chain(k.chainId);
+    expect(chain.filter((x) => x.revokedAt === null)).toEqual([]);
+  });
+
+  it('revokes by full key (hash)', async () => {
+    const full = generateApiKey('gateway').value;
+    const k = await repo.insert(newKey('gateway', { keyHash: hashOf(full) }));
+    const uc = revoker();
+    await expect(uc.execute('not a key', by)).rejects.toThrow(/expected a key prefix/);
+    const r = await uc.execute(full, by);
+    expect(r.revoked.map((x) => x.id)).toEqual([k.id]);
+    expect((await repo.findByHash(hashOf(full)))!.revokedAt).toEqual(at);
+  });
+
+  async function waitForLockWaiters(n: number): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const [row] = await db.dataSource.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+      );
+      if (row.n >= n) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no ${n} waiter(s) on a lock`);
+  }
 
   it('writes last_used_at at most once per interval', async () => {
     const k = await repo.insert(newKey('live'));

@@ -10,12 +10,24 @@ export interface NewApiKey {
   readonly createdAt: Date;
 }
 
-/** Outcome of revoking by prefix. */
-export type RevokeOutcome =
-  | { readonly kind: 'revoked'; readonly key: ApiKey }
-  | { readonly kind: 'already_revoked'; readonly key: ApiKey }
-  | { readonly kind: 'not_found' }
-  | { readonly kind: 'ambiguous'; readonly count: number };
+/** Who revokes a chain and why: every key revoked is written to the audit log with it. */
+export interface RevocationActor {
+  /** The operator (dashboard); null for the command line and for the checkout's refunds. */
+  readonly operatorId: string | null;
+  /** As the audit log shows the actor: the operator's address, `cli`, or null (the checkout). */
+  readonly operatorEmail: string | null;
+  readonly ip: string | null;
+  /** Why, in words (the audit entry's detail after the tier). */
+  readonly reason: string;
+}
+
+/** What revoking a rotation chain did. */
+export interface ChainRevocation {
+  /** The keys this call revoked, oldest first: none when the chain was already revoked. */
+  readonly revoked: readonly ApiKey[];
+  /** Every key of the chain after the call, oldest first; the last is the chain's current key. */
+  readonly chain: readonly ApiKey[];
+}
 
 /**
  * Port: the api_keys store. Lookups are by keyed hash (the key itself is never stored).
@@ -34,11 +46,20 @@ export abstract class ApiKeyRepository {
    */
   abstract rotate(id: string, replacement: NewApiKey): Promise<ApiKey | null>;
 
-  /** Revokes the single active key with this display prefix. */
-  abstract revokeByPrefix(keyPrefix: string, at: Date): Promise<RevokeOutcome>;
+  /** The keys whose display prefix is exactly this one (active or not), oldest first. */
+  abstract findByPrefix(keyPrefix: string): Promise<ApiKey[]>;
 
-  /** Revokes the key with this hash (a full key given to the command line). */
-  abstract revokeByHash(keyHash: Buffer, at: Date): Promise<RevokeOutcome>;
+  /** Every key of the chain `chainId`, oldest first. */
+  abstract chain(chainId: string): Promise<ApiKey[]>;
+
+  /**
+   * Revokes every active key of the chain `chainId` (in practice its current key) and tells this
+   * instance's key cache. The chain's rows are locked in id order and the revocation repeated
+   * until no active key of the chain is left, so a rotation that commits while this waits is
+   * caught, and one that starts later finds its key revoked and fails. Each key revoked is
+   * audited (`key_revoked`) in the same transaction. Idempotent.
+   */
+  abstract revokeChain(chainId: string, at: Date, by: RevocationActor): Promise<ChainRevocation>;
 
   /** Every key, oldest first. */
   abstract list(): Promise<ApiKey[]>;

@@ -11,6 +11,8 @@ import { PublishedSandboxKey } from './published-sandbox-key.setting';
 /** The caller's key once authenticated. */
 export interface AuthenticatedKey {
   readonly id: string;
+  /** The key's rotation chain: what its rate limit counts against (a rotation keeps the count). */
+  readonly chainId: string;
   readonly tier: Tier;
   readonly keyPrefix: string;
 }
@@ -59,7 +61,18 @@ export class AuthenticateKeyUseCase {
     if (!key) throw new InvalidKeyError('The API key is not recognised.');
     if (key.revokedAt) throw new InvalidKeyError('The API key has been revoked.');
     this.recordUse(key.id);
-    return { id: key.id, tier: key.tier, keyPrefix: key.keyPrefix };
+    return { id: key.id, chainId: key.chainId, tier: key.tier, keyPrefix: key.keyPrefix };
+  }
+
+  /**
+   * True when this instance already knows the presented key to be active, from memory alone (no
+   * database round trip): what an address over the failure limit is still served with.
+   */
+  isKnownActive(presented: string): boolean {
+    const parsed = parseApiKey(presented);
+    if (!parsed) return false;
+    const key = this.cache.peek(this.hasher.hash(parsed.value));
+    return key !== undefined && key.revokedAt === null;
   }
 
   /** Fire-and-forget, at most once a minute per key: never slows or fails the request. */

@@ -7,11 +7,16 @@ import { ApiKey } from '../../domain/keys/api-key';
  */
 export abstract class KeyLookupCache {
   abstract find(keyHash: Buffer, load: () => Promise<ApiKey | null>): Promise<ApiKey | null>;
+  /** What is known of the key in memory, without a lookup: undefined when nothing is. */
+  abstract peek(keyHash: Buffer): ApiKey | undefined;
 }
 
 /** No caching: every authentication asks the store. */
 export class NoKeyLookupCache extends KeyLookupCache {
   find(_keyHash: Buffer, load: () => Promise<ApiKey | null>): Promise<ApiKey | null> {
     return load();
+  }
+  peek(): ApiKey | undefined {
+    return undefined;
   }
 }

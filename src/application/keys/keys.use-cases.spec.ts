@@ -3,7 +3,7 @@ import { generateApiKey } from '../../domain/keys/api-key-format';
 import { InvalidKeyError, NotRotatableError } from '../../domain/keys/key.errors';
 import { DEFAULT_SANDBOX_KEY } from '../../domain/keys/published-sandbox-key';
 import { Clock } from '../shared/clock';
-import { ApiKeyRepository, NewApiKey, RevokeOutcome } from './api-key.repository';
+import { ApiKeyRepository, ChainRevocation, NewApiKey } from './api-key.repository';
 import { AuthenticateKeyUseCase } from './authenticate-key.use-case';
 import { NoKeyLookupCache } from './key-lookup-cache';
 import { IssueKeyUseCase } from './issue-key.use-case';
@@ -21,9 +21,11 @@ class InMemoryApiKeys extends ApiKeyRepository {
     this.calls.push('findByHash');
     return this.rows.find((r) => r.hash === h.toString('hex')) ?? null;
   }
-  async insert(k: NewApiKey) {
+  async insert(k: NewApiKey, chainId?: string) {
+    const id = `id-${this.rows.length + 1}`;
     const row = {
-      id: `id-${this.rows.length + 1}`,
+      id,
+      chainId: chainId ?? id,
       hash: k.keyHash.toString('hex'),
       keyPrefix: k.keyPrefix,
       tier: k.tier,
@@ -39,15 +41,20 @@ class InMemoryApiKeys extends ApiKeyRepository {
   async rotate(id: string, k: NewApiKey) {
     const old = this.rows.find((r) => r.id === id && r.revokedAt === null);
     if (!old) return null;
-    const created = await this.insert(k);
+    const created = await this.insert(k, old.chainId);
     Object.assign(old, { revokedAt: k.createdAt, replacedBy: created.id });
     return created;
   }
-  async revokeByPrefix(): Promise<RevokeOutcome> {
-    return { kind: 'not_found' };
+  async findByPrefix(p: string) {
+    return this.rows.filter((r) => r.keyPrefix === p);
   }
-  async revokeByHash(): Promise<RevokeOutcome> {
-    return { kind: 'not_found' };
+  async chain(chainId: string) {
+    return this.rows.filter((r) => r.chainId === chainId);
+  }
+  async revokeChain(chainId: string, at: Date): Promise<ChainRevocation> {
+    const revoked = this.rows.filter((r) => r.chainId === chainId && r.revokedAt === null);
+    for (const r of revoked) Object.assign(r, { revokedAt: at });
+    return { revoked, chain: await this.chain(chainId) };
   }
   async list() {
     return this.rows;

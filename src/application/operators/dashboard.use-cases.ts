@@ -7,6 +7,7 @@ import { InvalidParamError, NotFoundError } from '../../domain/shared/domain-err
 import { OrderRepository } from '../checkout/order.repository';
 import { IssuedKey } from '../keys/issued-key';
 import { IssueKeyUseCase } from '../keys/issue-key.use-case';
+import { KeyRevocation, RevokeKeyUseCase } from '../keys/revoke-key.use-case';
 import { KeyAdminRepository, KeyCount, KeySearch } from '../keys/key-admin.repository';
 import { Clock } from '../shared/clock';
 import { UsageRepository } from '../usage/usage';
@@ -28,6 +29,7 @@ export class DashboardUseCases {
   constructor(
     private readonly keys: KeyAdminRepository,
     private readonly issueKey: IssueKeyUseCase,
+    private readonly revokeKey: RevokeKeyUseCase,
     private readonly orders: OrderRepository,
     private readonly usage: UsageRepository,
     private readonly audit: AuditLog,
@@ -78,22 +80,26 @@ export class DashboardUseCases {
   }
 
   /**
-   * Revokes a key (every instance refuses it at its next request).
+   * Revokes the key's rotation chain: its current key, even one rotated in after the operator
+   * opened the confirmation page (every instance refuses it at its next request). Audited, with
+   * each key actually revoked.
    * @throws KeyForbiddenError for the published sandbox key (the only active sandbox key).
    */
-  async revoke(
-    s: AdminSession,
-    ip: string,
-    id: string,
-  ): Promise<{ key: ApiKey; changed: boolean }> {
+  async revoke(s: AdminSession, ip: string, id: string): Promise<KeyRevocation> {
     const key = await this.keyToRevoke(id);
     if (key.tier === 'sandbox')
       throw new KeyForbiddenError('The published sandbox key cannot be revoked here.');
-    const outcome = await this.keys.revokeById(id, this.clock.now());
-    if (outcome.kind === 'not_found' || outcome.kind === 'ambiguous')
-      throw new NotFoundError('No key has this id.');
-    if (outcome.kind === 'revoked') await this.log(s, ip, 'key_revoked', key.keyPrefix, key.tier);
-    return { key: outcome.key, changed: outcome.kind === 'revoked' };
+    return this.revokeKey.revoke(key, {
+      operatorId: s.operator.id,
+      operatorEmail: s.operator.email,
+      ip,
+      via: 'dashboard',
+    });
+  }
+
+  /** The key's rotation chain, oldest first (the confirmation page shows it). */
+  chainOf(key: ApiKey): Promise<ApiKey[]> {
+    return this.keys.chain(key.chainId);
   }
 
   ordersPage(limit: number, offset: number) {
@@ -104,13 +110,7 @@ export class DashboardUseCases {
     return this.audit.page(limit, offset);
   }
 
-  private log(
-    s: AdminSession,
-    ip: string,
-    action: 'key_issued' | 'key_revoked',
-    target: string,
-    detail: string,
-  ) {
+  private log(s: AdminSession, ip: string, action: 'key_issued', target: string, detail: string) {
     return this.audit.record({
       at: this.clock.now(),
       operatorId: s.operator.id,

@@ -10,6 +10,11 @@ export interface ApiKey {
   readonly lastUsedAt: Date | null;
   readonly revokedAt: Date | null;
   readonly replacedBy: string | null;
+  /**
+   * The rotation chain: the id of the chain's first key (this key's own id when it replaced
+   * none). A chain is one customer's key over time: it shares one rate limit and is revoked whole.
+   */
+  readonly chainId: string;
   /** The checkout order the key (or the key it replaced) was bought with. */
   readonly orderId?: string | null;
 }

@@ -24,6 +24,7 @@ const key = (id: string, revokedAt: Date | null = null): ApiKey => ({
   lastUsedAt: null,
   revokedAt,
   replacedBy: null,
+  chainId: id,
 });
 const hash = (n: number) => Buffer.from(String(n).padStart(32, '0'));
 

@@ -17,22 +17,26 @@ interface Entry {
 
 /**
  * Known keys (active or revoked) by keyed hash, in this instance's memory. PostgreSQL notifies
- * `api_keys_changed` when a key is revoked, rotated, retiered or deleted, in the same transaction,
- * and every instance drops its whole cache (such changes are rare). While the listening connection
- * is down the cache is not used at all, and a lookup that was in flight when a change was heard is
- * not stored, so a revoked key is refused on the first request after the change reaches this
- * instance. Unknown hashes are never cached (a key issued elsewhere works at once).
+ * `api_keys_changed` with the key's id when a key is revoked, rotated, retiered or deleted, in the
+ * same transaction, and every instance drops that key's entry alone: a customer rotating in a loop
+ * costs the other customers nothing (their keys stay cached). A notification without an id, a lost
+ * listening connection or a new one drops everything. While the connection is down the cache is
+ * not used at all, and a lookup that was in flight when any change was heard is not stored, so a
+ * revoked key is refused on the first request after the change reaches this instance. Unknown
+ * hashes are never cached (a key issued elsewhere works at once).
  */
 @Injectable()
 export class ApiKeyCache extends KeyLookupCache {
   private readonly entries = new Map<string, Entry>();
+  /** Cache entry ids (base64 hashes) of each cached key id. */
+  private readonly hashesById = new Map<string, string>();
   private version = 0;
 
   constructor(private readonly listener: PgNotificationListener) {
     super();
     const drop = () => this.invalidate();
     listener.subscribe(API_KEYS_CHANGED_CHANNEL, {
-      onNotify: drop,
+      onNotify: (payload) => (payload ? this.forget([payload]) : drop()),
       onLost: drop,
       onListening: drop,
     });
@@ -48,12 +52,22 @@ export class ApiKeyCache extends KeyLookupCache {
     const key = await load();
     // A change heard while the lookup ran may concern this very key: do not keep what was read.
     if (key && version === this.version && this.listener.listening) {
-      this.entries.delete(id);
+      this.remove(id);
       this.entries.set(id, { key, expires: now + KEY_CACHE_TTL_MS });
-      if (this.entries.size > MAX_CACHED_KEYS)
-        this.entries.delete(this.entries.keys().next().value!);
+      this.hashesById.set(key.id, id);
+      if (this.entries.size > MAX_CACHED_KEYS) this.remove(this.entries.keys().next().value!);
     }
     return key;
+  }
+
+  /**
+   * What this instance knows of a key without asking anyone: the cached key, or undefined when it
+   * is not cached (or the cache cannot be trusted now). Never loads.
+   */
+  peek(keyHash: Buffer): ApiKey | undefined {
+    if (!this.listener.listening) return undefined;
+    const hit = this.entries.get(keyHash.toString('base64'));
+    return hit && hit.expires > Date.now() ? hit.key : undefined;
   }
 
   /** Number of entries (for tests and diagnostics). */
@@ -62,12 +76,29 @@ export class ApiKeyCache extends KeyLookupCache {
   }
 
   /**
-   * Forget everything now. The repository calls this after it commits a revocation or rotation,
+   * Forget these keys now. The repositories call this after they commit a revocation or rotation,
    * so the instance that made the change refuses the key on its very next request, without
    * waiting for its own notification; other instances drop theirs when the notification arrives.
    */
+  forget(keyIds: Iterable<string>): void {
+    this.version++;
+    for (const keyId of keyIds) {
+      const hashId = this.hashesById.get(keyId);
+      if (hashId !== undefined) this.remove(hashId);
+    }
+  }
+
+  /** Forget everything now (a change whose keys are unknown, or notifications may be missed). */
   invalidate(): void {
     this.version++;
     this.entries.clear();
+    this.hashesById.clear();
+  }
+
+  private remove(hashId: string): void {
+    const entry = this.entries.get(hashId);
+    if (!entry) return;
+    this.entries.delete(hashId);
+    if (this.hashesById.get(entry.key.id) === hashId) this.hashesById.delete(entry.key.id);
   }
 }

@@ -11,10 +11,11 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   replaced_by: string | null;
+  chain_id: string;
 }
 
 export const API_KEY_COLUMNS =
-  'id, key_prefix, tier, label, created_at, last_used_at, revoked_at, replaced_by';
+  'id, key_prefix, tier, label, created_at, last_used_at, revoked_at, replaced_by, chain_id';
 
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -26,5 +27,6 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
     replacedBy: row.replaced_by,
+    chainId: row.chain_id,
   };
 }

@@ -3,10 +3,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ApiKey } from '../../../domain/keys/api-key';
 import {
   ApiKeyRepository,
+  ChainRevocation,
   NewApiKey,
-  RevokeOutcome,
+  RevocationActor,
 } from '../../../application/keys/api-key.repository';
 import { ApiKeyCache } from './api-key-cache';
+import { chainRows, revokeChainIn, rowsOf } from './api-key-chain.sql';
 import { API_KEY_COLUMNS, ApiKeyRow, toApiKey } from './api-key.row';
 
 /**
@@ -37,22 +39,37 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async rotate(id: string, replacement: NewApiKey): Promise<ApiKey | null> {
-    return this.changing(() => this.rotateIn(id, replacement));
+    try {
+      return await this.rotateIn(id, replacement);
+    } finally {
+      this.cache?.forget([id]);
+    }
   }
 
   private rotateIn(id: string, replacement: NewApiKey): Promise<ApiKey | null> {
     return this.ds.transaction('READ COMMITTED', async (m) => {
-      // The row lock serialises concurrent rotations of one key: the second waits here, then
-      // reads the committed revoked_at and gives up.
-      const old = await m.query<{ label: string | null }[]>(
-        `SELECT label FROM api_keys WHERE id = $1 AND tier = $2 AND revoked_at IS NULL FOR UPDATE`,
+      // Lock order: the key's order first, then the key, as a refund does (it locks the order,
+      // then revokes the chain). Without it, a refund waiting for this key's lock while this
+      // waits to reference the refund's locked order is a deadlock.
+      const order = await m.query<{ order_id: string | null }[]>(
+        `SELECT order_id FROM api_keys WHERE id = $1`,
+        [id],
+      );
+      if (order[0]?.order_id)
+        await m.query(`SELECT 1 FROM orders WHERE id = $1 FOR KEY SHARE`, [order[0].order_id]);
+      // The row lock serialises concurrent rotations and revocations of one key: the second
+      // waits here, then reads the committed revoked_at and gives up.
+      const old = await m.query<{ label: string | null; chain_id: string }[]>(
+        `SELECT label, chain_id FROM api_keys
+          WHERE id = $1 AND tier = $2 AND revoked_at IS NULL FOR UPDATE`,
         [id, replacement.tier],
       );
       if (old.length === 0) return null;
-      const created = await insertKey(m, {
-        ...replacement,
-        label: replacement.label ?? old[0].label,
-      });
+      const created = await insertKey(
+        m,
+        { ...replacement, label: replacement.label ?? old[0].label },
+        old[0].chain_id,
+      );
       await m.query(
         `UPDATE api_keys SET order_id = (SELECT order_id FROM api_keys WHERE id = $1) WHERE id = $2`,
         [id, created.id],
@@ -66,12 +83,31 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     });
   }
 
-  async revokeByPrefix(keyPrefix: string, at: Date): Promise<RevokeOutcome> {
-    return this.revokeWhere('key_prefix = $1', keyPrefix, at);
+  async findByPrefix(keyPrefix: string): Promise<ApiKey[]> {
+    const rows = await this.ds.query<ApiKeyRow[]>(
+      `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE key_prefix = $1 ORDER BY created_at, id`,
+      [keyPrefix],
+    );
+    return rows.map(toApiKey);
   }
 
-  async revokeByHash(keyHash: Buffer, at: Date): Promise<RevokeOutcome> {
-    return this.revokeWhere('key_hash = $1', keyHash, at);
+  async chain(chainId: string): Promise<ApiKey[]> {
+    return (await chainRows(this.ds.manager, chainId)).map(toApiKey);
+  }
+
+  async revokeChain(chainId: string, at: Date, by: RevocationActor): Promise<ChainRevocation> {
+    let revoked: ApiKeyRow[] = [];
+    try {
+      return await this.ds.transaction('READ COMMITTED', async (m) => {
+        revoked = await revokeChainIn(m, chainId, at, by);
+        return {
+          revoked: revoked.map(toApiKey),
+          chain: (await chainRows(m, chainId)).map(toApiKey),
+        };
+      });
+    } finally {
+      this.cache?.forget(revoked.map((r) => r.id));
+    }
   }
 
   async list(): Promise<ApiKey[]> {
@@ -90,10 +126,15 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async ensureSandbox(key: NewApiKey): Promise<ApiKey> {
-    return this.changing(() => this.ensureSandboxIn(key));
+    try {
+      return await this.ensureSandboxIn(key);
+    } finally {
+      // Other sandbox keys may have been revoked (rare: a new SANDBOX_KEY).
+      this.cache?.invalidate();
+    }
   }
 
-  private ensureSandboxIn(key: NewApiKey): Promise<ApiKey> {
+  private async ensureSandboxIn(key: NewApiKey): Promise<ApiKey> {
     return this.ds.transaction(async (m) => {
       await m.query(
         `INSERT INTO api_keys (id, key_hash, key_prefix, tier, label, created_at)
@@ -112,51 +153,19 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
       return toApiKey(rows[0]);
     });
   }
-
-  private revokeWhere(where: string, value: unknown, at: Date): Promise<RevokeOutcome> {
-    return this.changing(() => this.revokeWhereIn(where, value, at));
-  }
-
-  /** Runs a write that may revoke keys, then drops this instance's key cache (even on failure). */
-  private async changing<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } finally {
-      this.cache?.invalidate();
-    }
-  }
-
-  private async revokeWhereIn(where: string, value: unknown, at: Date): Promise<RevokeOutcome> {
-    return this.ds.transaction(async (m) => {
-      const rows = await m.query<ApiKeyRow[]>(
-        `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE ${where} ORDER BY created_at, id FOR UPDATE`,
-        [value],
-      );
-      if (rows.length === 0) return { kind: 'not_found' };
-      const active = rows.filter((r) => r.revoked_at === null);
-      if (active.length > 1) return { kind: 'ambiguous', count: active.length };
-      if (active.length === 0)
-        return { kind: 'already_revoked', key: toApiKey(rows[rows.length - 1]) };
-      const updated = await m.query<ApiKeyRow[]>(
-        `UPDATE api_keys SET revoked_at = $2 WHERE id = $1 RETURNING ${API_KEY_COLUMNS}`,
-        [active[0].id, at],
-      );
-      return { kind: 'revoked', key: toApiKey(rowsOf(updated)[0]) };
-    });
-  }
 }
 
-export async function insertKey(m: EntityManager, key: NewApiKey): Promise<ApiKey> {
+/** Inserts a key; it starts a chain of its own unless `chainId` names the one it continues. */
+export async function insertKey(
+  m: EntityManager,
+  key: NewApiKey,
+  chainId: string | null = null,
+): Promise<ApiKey> {
   const rows = await m.query<ApiKeyRow[]>(
-    `INSERT INTO api_keys (id, key_hash, key_prefix, tier, label, created_at)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)
+    `INSERT INTO api_keys (id, key_hash, key_prefix, tier, label, created_at, chain_id)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)
      RETURNING ${API_KEY_COLUMNS}`,
-    [key.keyHash, key.keyPrefix, key.tier, key.label, key.createdAt],
+    [key.keyHash, key.keyPrefix, key.tier, key.label, key.createdAt, chainId],
   );
   return toApiKey(rowsOf(rows)[0]);
-}
-
-/** TypeORM returns `[rows, count]` for UPDATE … RETURNING on PostgreSQL, plain rows for INSERT. */
-function rowsOf(result: ApiKeyRow[] | [ApiKeyRow[], number]): ApiKeyRow[] {
-  return Array.isArray(result[0]) ? result[0] : (result as ApiKeyRow[]);
 }

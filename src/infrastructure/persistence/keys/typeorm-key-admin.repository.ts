@@ -1,14 +1,14 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RevokeOutcome } from '../../../application/keys/api-key.repository';
 import {
   KeyAdminRepository,
   KeyCount,
   KeySearch,
+  ListedKey,
 } from '../../../application/keys/key-admin.repository';
 import { ApiKey } from '../../../domain/keys/api-key';
 import { Tier } from '../../../domain/keys/tier';
-import { ApiKeyCache } from './api-key-cache';
+import { chainRows } from './api-key-chain.sql';
 import { API_KEY_COLUMNS, ApiKeyRow, toApiKey } from './api-key.row';
 
 const COLUMNS = `${API_KEY_COLUMNS}, order_id`;
@@ -17,20 +17,39 @@ const withOrder = (r: ApiKeyRow & { order_id: string | null }): ApiKey => ({
   orderId: r.order_id,
 });
 
+type ListedRow = ApiKeyRow & {
+  order_id: string | null;
+  replaces_prefix: string | null;
+  replaced_by_prefix: string | null;
+  chain_length: number;
+  current_prefix: string;
+};
+
+/** Each listed key's neighbours in its chain, on the primary key and api_keys_chain_idx. */
+const LISTED = `SELECT ${COLUMNS.split(', ')
+  .map((c) => `k.${c}`)
+  .join(', ')},
+       (SELECT p.key_prefix FROM api_keys p WHERE p.chain_id = k.chain_id AND p.replaced_by = k.id)
+         AS replaces_prefix,
+       (SELECT r.key_prefix FROM api_keys r WHERE r.id = k.replaced_by) AS replaced_by_prefix,
+       (SELECT count(*)::int FROM api_keys c WHERE c.chain_id = k.chain_id) AS chain_length,
+       (SELECT c.key_prefix FROM api_keys c WHERE c.chain_id = k.chain_id
+         ORDER BY (c.replaced_by IS NULL) DESC, c.created_at DESC, c.id DESC LIMIT 1)
+         AS current_prefix
+  FROM api_keys k`;
+
 /** The dashboard's reads and revocations of api_keys (prefix search runs on api_keys_prefix_idx). */
 @Injectable()
 export class TypeOrmKeyAdminRepository extends KeyAdminRepository {
-  constructor(
-    private readonly ds: DataSource,
-    @Optional() private readonly cache?: ApiKeyCache,
-  ) {
+  constructor(private readonly ds: DataSource) {
     super();
   }
 
-  async search(c: KeySearch): Promise<{ keys: ApiKey[]; total: number }> {
+  async search(c: KeySearch): Promise<{ keys: ListedKey[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (c.tier) where.push(`tier = $${params.push(c.tier)}`);
+    if (c.chain) where.push(`chain_id = $${params.push(c.chain)}`);
     if (c.active !== undefined)
       where.push(c.active ? 'revoked_at IS NULL' : 'revoked_at IS NOT NULL');
     if (c.prefix) {
@@ -39,14 +58,23 @@ export class TypeOrmKeyAdminRepository extends KeyAdminRepository {
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [rows, [count]] = await Promise.all([
-      this.ds.query<(ApiKeyRow & { order_id: string | null })[]>(
-        `SELECT ${COLUMNS} FROM api_keys ${clause}
-          ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      this.ds.query<ListedRow[]>(
+        `${LISTED} ${clause}
+          ORDER BY k.created_at DESC, k.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, c.limit, c.offset],
       ),
       this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM api_keys ${clause}`, params),
     ]);
-    return { keys: rows.map(withOrder), total: count.n };
+    return {
+      keys: rows.map((r) => ({
+        ...withOrder(r),
+        replacesPrefix: r.replaces_prefix,
+        replacedByPrefix: r.replaced_by_prefix,
+        chainLength: r.chain_length,
+        currentPrefix: r.current_prefix,
+      })),
+      total: count.n,
+    };
   }
 
   async findById(id: string): Promise<ApiKey | null> {
@@ -65,19 +93,7 @@ export class TypeOrmKeyAdminRepository extends KeyAdminRepository {
     return rows.map((r) => ({ tier: r.tier, active: r.active, count: r.n }));
   }
 
-  async revokeById(id: string, at: Date): Promise<RevokeOutcome> {
-    try {
-      const result = await this.ds.query<[(ApiKeyRow & { order_id: string | null })[], number]>(
-        `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1
-         RETURNING ${COLUMNS}, (revoked_at = $2) AS changed`,
-        [id, at],
-      );
-      const row = result[0][0] as
-        (ApiKeyRow & { order_id: string | null; changed: boolean }) | undefined;
-      if (!row) return { kind: 'not_found' };
-      return { kind: row.changed ? 'revoked' : 'already_revoked', key: withOrder(row) };
-    } finally {
-      this.cache?.invalidate();
-    }
+  async chain(chainId: string): Promise<ApiKey[]> {
+    return (await chainRows(this.ds.manager, chainId)).map(toApiKey);
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/checkout/order';
 import { ApiKey } from '../../../domain/keys/api-key';
 import { ApiKeyCache } from '../keys/api-key-cache';
+import { revokeChainIn } from '../keys/api-key-chain.sql';
 import { insertKey } from '../keys/typeorm-api-key.repository';
 import { ORDER_SELECT, OrderRow, STATE_TIME_COLUMN, toOrder } from './order.row';
 
@@ -60,7 +61,7 @@ export class TypeOrmOrderRepository extends OrderRepository {
     at: Date,
     event?: { readonly eventId: string; readonly type: string },
   ): Promise<TransitionResult> {
-    let revoked = false;
+    let revoked: string[] = [];
     try {
       return await this.ds.transaction('READ COMMITTED', async (m) => {
         // The order's row lock comes first: recording the event takes a key-share lock on the
@@ -99,14 +100,24 @@ export class TypeOrmOrderRepository extends OrderRepository {
             [id, change.to, at, change.reason],
           );
           if (change.revokeKey && keyId) {
-            await revokeChain(m, keyId, at);
-            revoked = true;
+            // The order's key and every key that replaced it (its rotation chain).
+            const [{ chain_id: chainId }] = await m.query<{ chain_id: string }[]>(
+              `SELECT chain_id FROM api_keys WHERE id = $1`,
+              [keyId],
+            );
+            const by = {
+              operatorId: null,
+              operatorEmail: null,
+              ip: null,
+              reason: `order ${id} ${change.to}${change.reason ? `: ${change.reason}` : ''}`,
+            };
+            revoked = (await revokeChainIn(m, chainId, at, by)).map((r) => r.id);
           }
         }
         return { duplicate: false, order: await this.byId(m, id) };
       });
     } finally {
-      if (revoked) this.keyCache?.invalidate();
+      this.keyCache?.forget(revoked);
     }
   }
 
@@ -152,28 +163,5 @@ export class TypeOrmOrderRepository extends OrderRepository {
   private async byId(m: EntityManager, id: string): Promise<Order | null> {
     const rows = await m.query<OrderRow[]>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
     return rows.length ? toOrder(rows[0]) : null;
-  }
-}
-
-/**
- * Revokes the order's key and every key that replaced it. Repeated until nothing is left to
- * revoke: each statement reads a fresh snapshot, so a rotation that committed while the previous
- * one waited on its row lock is caught by the next; a rotation starting later finds its key
- * revoked and fails.
- */
-async function revokeChain(m: EntityManager, keyId: string, at: Date): Promise<void> {
-  for (let round = 0; round < 20; round++) {
-    const result = await m.query<[unknown[], number]>(
-      `WITH RECURSIVE chain (id, replaced_by) AS (
-         SELECT id, replaced_by FROM api_keys WHERE id = $1
-         UNION
-         SELECT k.id, k.replaced_by FROM api_keys k JOIN chain c ON k.id = c.replaced_by)
-       UPDATE api_keys SET revoked_at = $2
-        WHERE id IN (SELECT id FROM chain) AND revoked_at IS NULL
-       RETURNING id`,
-      [keyId, at],
-    );
-    const rows = Array.isArray(result[0]) ? result[0] : (result as unknown as unknown[]);
-    if (rows.length === 0) return;
   }
 }

@@ -28,7 +28,9 @@ export const KEYS_USAGE =
  *
  * - `keys sandbox` → `{key, key_prefix, tier}` of the published sandbox key (stored if absent);
  * - `keys issue <tier>` → `{key, key_prefix, tier}`: the only time the new secret is shown;
- * - `keys revoke <key_prefix>` → `{key_prefix, tier, revoked_at, already_revoked}`;
+ * - `keys revoke <key_prefix>` revokes the key's rotation chain (its current key, whichever key of
+ *   the chain is named) → `{key_prefix, tier, revoked: [prefixes revoked now], current_key_prefix,
+ *   revoked_at, already_revoked}`; audited as by `cli`;
  * - `keys list` → `{keys: [{key_prefix, tier, label, created_at, last_used_at, revoked_at, replaced_by}]}`,
  *   never a secret (none is stored).
  */
@@ -65,12 +67,19 @@ export async function runKeysCommand(args: string[], ctx: KeysCommandContext): P
       const [prefix, ...more] = rest;
       if (!prefix) throw new Error(`keys revoke needs a key prefix (see keys list)\n${KEYS_USAGE}`);
       noMore(more, 'keys revoke <key_prefix>');
-      const r = await new RevokeKeyUseCase(repo, hasher, clock).execute(prefix);
+      const r = await new RevokeKeyUseCase(repo, hasher, clock).execute(prefix, {
+        operatorId: null,
+        operatorEmail: 'cli',
+        ip: null,
+        via: 'cli',
+      });
       return {
-        key_prefix: r.key.keyPrefix,
-        tier: r.key.tier,
-        revoked_at: r.key.revokedAt?.toISOString() ?? null,
-        already_revoked: !r.changed,
+        key_prefix: r.named.keyPrefix,
+        tier: r.named.tier,
+        revoked: r.revoked.map((k) => k.keyPrefix),
+        current_key_prefix: r.current.keyPrefix,
+        revoked_at: r.current.revokedAt?.toISOString() ?? null,
+        already_revoked: r.revoked.length === 0,
       };
     }
     case 'list': {

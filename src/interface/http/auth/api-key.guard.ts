@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
+import { AuthenticateKeyUseCase } from '../../../application/keys/authenticate-key.use-case';
 import { InvalidKeyError } from '../../../domain/keys/key.errors';
 import { clientIp } from '../common/client-ip';
 import { UsageRecorder } from '../../../application/usage/usage';
@@ -28,6 +29,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly failures: AuthFailureLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly usage: UsageRecorder,
+    private readonly authenticateKey: AuthenticateKeyUseCase,
   ) {
     this.gateway = gatewayHeaders(config);
   }
@@ -51,7 +53,11 @@ export class ApiKeyGuard implements CanActivate {
     }
     const ip = clientIp(req);
     const wait = this.failures.retryAfter(ip);
-    if (wait > 0) throw tooManyFailures(wait);
+    // Over the failure limit, only what would cost a lookup is refused: a key this instance
+    // already knows to be active, or the gateway's proxy secret (compared in memory), is served
+    // as usual, so a flood of bad credentials from an address (or from one gateway user behind
+    // the gateway's address) locks out no valid client there.
+    if (wait > 0 && !this.judgedWithoutLookup(req, kind)) throw tooManyFailures(wait);
     try {
       req.principal = await this.authenticator.authenticate(kind, { headers: req.headers, ip });
       // The dashboard's chart: counted in memory, written in batches (never a write per request).
@@ -67,13 +73,31 @@ export class ApiKeyGuard implements CanActivate {
     return true;
   }
 
+  /**
+   * A request vouched for by the gateway's proxy secret is judged by the secret, whatever else it
+   * carries (a gateway user's stray Authorization header must not count against the gateway's
+   * address); otherwise Authorization wins over the gateway key headers (decisions.md, Keys).
+   */
   private credentialKind(req: FastifyRequest): CredentialKind | null {
     const h = req.headers;
-    if (headerValue(h, 'authorization') !== undefined) return 'bearer';
-    if (headerValue(h, this.gateway.key) !== undefined) return 'gateway';
     if (this.config.gateway.proxySecret && headerValue(h, this.gateway.proxySecret) !== undefined)
       return 'gateway';
+    if (headerValue(h, 'authorization') !== undefined) return 'bearer';
+    if (headerValue(h, this.gateway.key) !== undefined) return 'gateway';
     return null;
+  }
+
+  /** Whether the credential is judged from memory: the proxy secret, or a key known active. */
+  private judgedWithoutLookup(req: FastifyRequest, kind: CredentialKind): boolean {
+    const h = req.headers;
+    if (kind === 'gateway') {
+      if (this.config.gateway.proxySecret && headerValue(h, this.gateway.proxySecret) !== undefined)
+        return true;
+      const key = headerValue(h, this.gateway.key);
+      return key !== undefined && this.authenticateKey.isKnownActive(key);
+    }
+    const m = /^Bearer +(\S+)$/i.exec(headerValue(h, 'authorization') ?? '');
+    return m !== null && this.authenticateKey.isKnownActive(m[1]);
   }
 }
 

@@ -5,10 +5,11 @@ import { Principal } from './principal';
 /**
  * The principal of an authenticated key. The sandbox key is shared by everyone, so its rate
  * limit counts per client IP (IPv6 per /64, as one host usually holds a whole /64); every other
- * key counts per key, across all routes.
+ * key counts per rotation chain, across all routes: rotating (free and unlimited) hands over the
+ * same minute's count instead of starting a fresh one.
  */
 export function keyPrincipal(key: AuthenticatedKey, ip: string): Principal {
-  const rateKey = key.tier === 'sandbox' ? `ip:${normalizeIp(ip)}` : `key:${key.id}`;
+  const rateKey = key.tier === 'sandbox' ? `ip:${normalizeIp(ip)}` : `chain:${key.chainId}`;
   return { tier: key.tier, keyId: key.id, rateKey };
 }
 

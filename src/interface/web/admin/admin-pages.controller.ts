@@ -56,11 +56,14 @@ export class AdminPagesController {
       typeof q.prefix === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(q.prefix.trim())
         ? q.prefix.trim()
         : undefined;
+    const chain =
+      typeof q.chain === 'string' && /^[0-9a-f-]{36}$/i.test(q.chain) ? q.chain : undefined;
     const page = pageNumber(q.page);
     const { keys, total } = await this.dashboard.searchKeys({
       tier,
       active: state === undefined ? undefined : state === 'active',
       prefix,
+      chain,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     });
@@ -68,16 +71,16 @@ export class AdminPagesController {
     if (tier) filters.set('tier', tier);
     if (state) filters.set('state', state);
     if (prefix) filters.set('prefix', prefix);
+    if (chain) filters.set('chain', chain);
     await renderPage(reply, 'admin-keys.eta', {
       ...pageBase(req, reply, 'Keys', '/admin/keys'),
       keys,
       total,
       page,
       pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      filters: { tier, state, prefix },
+      filters: { tier, state, prefix, chain },
       query: filters.toString(),
       tiers: TIERS,
-      revoked: typeof q.revoked === 'string' ? q.revoked.slice(0, 40) : null,
       badPrefix: typeof q.prefix === 'string' && q.prefix.trim() !== '' && !prefix,
     });
   }
@@ -129,9 +132,12 @@ export class AdminPagesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const key = await this.dashboard.keyToRevoke(id);
+    const chain = await this.dashboard.chainOf(key);
     await renderPage(reply, 'admin-key-revoke.eta', {
       ...pageBase(req, reply, `Revoke ${key.keyPrefix}`, '/admin/keys'),
       key,
+      chain,
+      current: chain[chain.length - 1] ?? key,
     });
   }
 
@@ -141,10 +147,14 @@ export class AdminPagesController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { key } = await this.dashboard.revoke(req.adminSession!, clientIp(req), id);
-    await reply
-      .header('Cache-Control', 'no-store')
-      .redirect(`/admin/keys?revoked=${encodeURIComponent(key.keyPrefix)}`, 303);
+    // The page reports what this revocation did, from the server's answer (never from a query
+    // string): which keys it revoked, or that the chain was already revoked. Revoking is
+    // idempotent, so a reload that posts again changes nothing and says so.
+    const result = await this.dashboard.revoke(req.adminSession!, clientIp(req), id);
+    await renderPage(reply, 'admin-key-revoked.eta', {
+      ...pageBase(req, reply, `Revoked ${result.named.keyPrefix}`, '/admin/keys'),
+      result,
+    });
   }
 
   @Get('orders')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IssueKeyUseCase } from '../../../application/keys/issue-key.use-case';
+import { RevokeKeyUseCase } from '../../../application/keys/revoke-key.use-case';
 import { AccountUseCases } from '../../../application/operators/account.use-cases';
 import { AdminSettings } from '../../../application/operators/admin-settings';
 import { DashboardUseCases } from '../../../application/operators/dashboard.use-cases';
@@ -35,6 +36,7 @@ import { AdminPagesController } from './admin-pages.controller';
     AccountUseCases,
     DashboardUseCases,
     IssueKeyUseCase,
+    RevokeKeyUseCase,
     AdminPageGuard,
   ],
 })

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Page } from 'playwright-core';
+import { runKeysCommand } from '../../src/interface/cli/commands/keys.command';
 import { runOperatorsCommand } from '../../src/interface/cli/commands/operators.command';
 import {
   browserSuite,
@@ -7,6 +8,7 @@ import {
   useBrowserApp,
   watchConsole,
 } from '../support/browser';
+import { TEST_KEY_HASH_SECRET } from '../support/test-app';
 
 /**
  * The dashboard in a real browser (Debian's Chromium through playwright-core): sign in, issue an
@@ -74,8 +76,10 @@ browserSuite()('admin dashboard in a real browser', () => {
     await page.getByRole('link', { name: 'Revoke' }).click();
     await shot(page, 'revoke-confirm');
     await page.getByRole('button', { name: /^Revoke gtad_admin_/ }).click();
-    await page.waitForURL(/\/admin\/keys\?revoked=/);
-    await expect(page.locator('main').textContent()).resolves.toMatch(/is revoked/);
+    await page.waitForURL(/\/admin\/keys\/[0-9a-f-]{36}\/revoke$/);
+    await expect(page.locator('main').textContent()).resolves.toMatch(
+      new RegExp(`Revoked: ${key.slice(0, 17)}\\.`),
+    );
     await shot(page, 'revoked');
 
     const refused = await fetch(`${ctx.base}/api/v1/doctors?limit=1`, {
@@ -100,6 +104,53 @@ browserSuite()('admin dashboard in a real browser', () => {
     await page.waitForURL(/\/admin\/sign-in/);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('revokes the key a customer rotated to while the revoke page was open, and says so (desktop and phone)', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900, name: '' },
+      { width: 390, height: 844, name: '-phone' },
+    ]) {
+      const issued = await runKeysCommand(['issue', 'live', '--label', 'rotating customer'], {
+        dataSource: ctx.db.dataSource,
+        keyHashSecret: TEST_KEY_HASH_SECRET,
+        config: ctx.t.config,
+      });
+      const { key: k1, key_prefix: p1 } = issued as { key: string; key_prefix: string };
+      const context = await ctx.browser.newContext({ viewport, baseURL: ctx.base });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await signIn(page);
+      await page.goto(`/admin/keys?prefix=${p1}`);
+      await page.getByRole('link', { name: 'Revoke' }).click();
+      await shot(page, `revoke-chain-confirm${viewport.name}`);
+      // The customer rotates meanwhile.
+      const rotated = await fetch(`${ctx.base}/api/v1/keys/rotate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${k1}` },
+      });
+      const { key: k2, key_prefix: p2 } = (await rotated.json()) as {
+        key: string;
+        key_prefix: string;
+      };
+      await page.getByRole('button', { name: `Revoke ${p1}` }).click();
+      const text = (await page.locator('main').textContent())!;
+      expect(text).toContain(`Revoked: ${p2}.`);
+      expect(text).toMatch(/rotated it since/);
+      await shot(page, `revoke-chain-done${viewport.name}`);
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow).toBe(0);
+      const refused = await fetch(`${ctx.base}/api/v1/doctors?limit=1`, {
+        headers: { authorization: `Bearer ${k2}` },
+      });
+      expect(refused.status).toBe(401);
+      await page.goto(`/admin/keys?prefix=${p1.slice(0, 12)}`);
+      await shot(page, `keys-chain${viewport.name}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('works on a phone-sized window, with the chart counting the requests made', async () => {

@@ -18,6 +18,7 @@ import { SpecialistNearBySpecialty1766100000000 } from './1766100000000-speciali
 import { ClinicSearchIdsNear1766200000000 } from './1766200000000-clinic-search-ids-near';
 import { DoctorGeoNameOrder1766300000000 } from './1766300000000-doctor-geo-name-order';
 import { ApiKeyChains1766400000000 } from './1766400000000-api-key-chains';
+import { SignInThrottle1766500000000 } from './1766500000000-sign-in-throttle';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   ClinicSearchIdsNear1766200000000,
   DoctorGeoNameOrder1766300000000,
   ApiKeyChains1766400000000,
+  SignInThrottle1766500000000,
 ];

@@ -46,9 +46,9 @@ export class AccountUseCases {
     if (next !== confirm) throw new InvalidParamError('The new passwords do not match.');
     const problem = passwordProblem(next);
     if (problem) throw new InvalidParamError(`The new password is refused: ${problem}.`);
-    await this.operators.setPassword(s.operator.id, await this.hasher.hash(next), this.clock.now());
-    await this.sessions.deleteFor(s.operator.id, s.idHash);
-    await this.log(s, ip, 'password_changed', 'other sessions ended');
+    const hash = await this.hasher.hash(next);
+    const ended = await this.operators.setPassword(s.operator.id, hash, this.clock.now(), s.idHash);
+    await this.log(s, ip, 'password_changed', `${ended} other session(s) ended`);
   }
 
   private log(

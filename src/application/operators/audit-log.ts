@@ -4,11 +4,27 @@ export interface AuditRecord extends AuditEntry {
   readonly id: string;
 }
 
+/** Where a page of the log starts: older than an entry, newer than one, or the newest. */
+export type AuditPageFrom =
+  { readonly olderThan: string } | { readonly newerThan: string } | { readonly newest: true };
+
+export interface AuditPage {
+  /** Newest first. */
+  readonly entries: AuditRecord[];
+  readonly hasOlder: boolean;
+  readonly hasNewer: boolean;
+  /** Entries in the log, counted up to `countCap`; `atLeast` when there are more. */
+  readonly total: { readonly count: number; readonly atLeast: boolean };
+}
+
 /** Port: the append-only audit log. */
 export abstract class AuditLog {
   abstract record(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
+  /**
+   * A page of the log, newest first, read from an entry onwards (keyset: as fast on the last page
+   * of millions of entries as on the first), and the number of entries up to `countCap`.
+   */
+  abstract pageFrom(limit: number, from: AuditPageFrom, countCap: number): Promise<AuditPage>;
+  /** Newest first. @deprecated OFFSET reads every skipped entry: the dashboard moves to pageFrom. */
   abstract page(limit: number, offset: number): Promise<{ entries: AuditRecord[]; total: number }>;
-  /** Times of recent sign-in failures for an address or an IP, newest first. */
-  abstract recentFailures(by: 'target' | 'ip', value: string, since: Date): Promise<Date[]>;
 }

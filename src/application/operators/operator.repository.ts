@@ -19,5 +19,14 @@ export abstract class OperatorRepository {
   abstract list(): Promise<Operator[]>;
   /** Disables the operator and deletes their sessions; null when unknown. */
   abstract disable(email: string, at: Date): Promise<Operator | null>;
-  abstract setPassword(id: string, passwordHash: string, at: Date): Promise<void>;
+  /**
+   * Sets the password and, in the same transaction, ends the operator's sessions except `keep`
+   * (null: all of them); returns how many ended.
+   */
+  abstract setPassword(
+    id: string,
+    passwordHash: string,
+    at: Date,
+    keep: Buffer | null,
+  ): Promise<number>;
 }

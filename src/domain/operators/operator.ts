@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'operator_added',
   'operator_disabled',
   'operator_password_set',
+  'operator_unlocked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,34 +53,4 @@ export interface AuditEntry {
   readonly target: string | null;
   readonly ip: string | null;
   readonly detail: string | null;
-}
-
-/** Sign-in throttling (decisions.md): per address and per IP, within a window, then a lockout. */
-export const SIGN_IN_LIMITS = {
-  perEmail: 5,
-  perIp: 20,
-  windowMinutes: 15,
-} as const;
-
-/**
- * When a run of failures locks sign-in: `times` are recent failures, newest first. A lock starts
- * at the failure that completes `limit` failures within `windowMinutes` and lasts `windowMinutes`
- * from it. Returns the end of the lock in force at `now`, or null.
- */
-export function lockedUntil(
-  times: readonly Date[],
-  limit: number,
-  windowMinutes: number,
-  now: Date,
-): Date | null {
-  const window = windowMinutes * 60_000;
-  for (let i = 0; i + limit - 1 < times.length; i++) {
-    const newest = times[i].getTime();
-    const oldest = times[i + limit - 1].getTime();
-    if (newest - oldest <= window) {
-      const until = newest + window;
-      return until > now.getTime() ? new Date(until) : null;
-    }
-  }
-  return null;
 }

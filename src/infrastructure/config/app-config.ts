@@ -68,6 +68,8 @@ export interface AppConfig {
   readonly admin: {
     readonly idleMinutes: number;
     readonly sessionHours: number;
+    /** argon2 password checks running at once (more wait briefly, then are told to retry). */
+    readonly passwordChecks: number;
     /** Usage counts are written this often (a crash loses at most this much); 0 counts nothing. */
     readonly usageFlushSeconds: number;
   };
@@ -275,6 +277,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     admin: {
       idleMinutes: int(env, 'ADMIN_IDLE_MINUTES', 30, 1, 1440),
       sessionHours: int(env, 'ADMIN_SESSION_HOURS', 12, 1, 720),
+      passwordChecks: int(env, 'ADMIN_PASSWORD_CHECKS', 2, 1, 64),
       usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 0, 3600),
     },
   };

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuditLog, AuditRecord } from '../../../application/operators/audit-log';
+import {
+  AuditLog,
+  AuditPage,
+  AuditPageFrom,
+  AuditRecord,
+} from '../../../application/operators/audit-log';
 import { AuditAction, AuditEntry } from '../../../domain/operators/operator';
 
 interface AuditRow {
@@ -13,6 +18,36 @@ interface AuditRow {
   ip: string | null;
   detail: string | null;
 }
+
+const COLUMNS = 'id::text, at, operator_id, operator_email, action, target, ip, detail';
+
+/**
+ * The page statements walk audit_log_at_idx (at DESC, id DESC) from an entry: the row comparison
+ * with the entry's own (at, id), found by its primary key, is the index scan's start, so no
+ * statement reads the entries it skips (OFFSET read and dropped every one of them).
+ */
+export const AUDIT_PAGE_SQL = {
+  newest: `SELECT ${COLUMNS} FROM audit_log ORDER BY at DESC, id DESC LIMIT $1`,
+  olderThan: `SELECT ${COLUMNS} FROM audit_log
+     WHERE (at, id) < (SELECT at, id FROM audit_log WHERE id = $2)
+     ORDER BY at DESC, id DESC LIMIT $1`,
+  newerThan: `SELECT ${COLUMNS} FROM audit_log
+     WHERE (at, id) > (SELECT at, id FROM audit_log WHERE id = $2)
+     ORDER BY at, id LIMIT $1`,
+  /** Counts up to a cap: reads at most cap + 1 index entries whatever the log's size. */
+  count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM audit_log LIMIT $1) capped`,
+} as const;
+
+const toRecord = (r: AuditRow): AuditRecord => ({
+  id: r.id,
+  at: r.at,
+  operatorId: r.operator_id,
+  operatorEmail: r.operator_email,
+  action: r.action as AuditAction,
+  target: r.target,
+  ip: r.ip,
+  detail: r.detail,
+});
 
 /** audit_log: INSERT only (a trigger refuses any UPDATE, DELETE or TRUNCATE). */
 @Injectable()
@@ -32,35 +67,32 @@ export class TypeOrmAuditLog extends AuditLog {
   async page(limit: number, offset: number): Promise<{ entries: AuditRecord[]; total: number }> {
     const [rows, [count]] = await Promise.all([
       this.ds.query<AuditRow[]>(
-        `SELECT id::text, at, operator_id, operator_email, action, target, ip, detail
-           FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2`,
+        `SELECT ${COLUMNS} FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2`,
         [limit, offset],
       ),
       this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM audit_log`),
     ]);
-    return {
-      total: count.n,
-      entries: rows.map((r) => ({
-        id: r.id,
-        at: r.at,
-        operatorId: r.operator_id,
-        operatorEmail: r.operator_email,
-        action: r.action as AuditAction,
-        target: r.target,
-        ip: r.ip,
-        detail: r.detail,
-      })),
-    };
+    return { total: count.n, entries: rows.map(toRecord) };
   }
 
-  async recentFailures(by: 'target' | 'ip', value: string, since: Date): Promise<Date[]> {
-    const column = by === 'target' ? 'target' : 'ip';
-    const rows = await this.ds.query<{ at: Date }[]>(
-      `SELECT at FROM audit_log
-        WHERE action = 'sign_in_failed' AND ${column} = $1 AND at >= $2
-        ORDER BY at DESC LIMIT 100`,
-      [value, since],
-    );
-    return rows.map((r) => r.at);
+  async pageFrom(limit: number, from: AuditPageFrom, countCap: number): Promise<AuditPage> {
+    const [rows, [count]] = await Promise.all([
+      'olderThan' in from
+        ? this.ds.query<AuditRow[]>(AUDIT_PAGE_SQL.olderThan, [limit + 1, from.olderThan])
+        : 'newerThan' in from
+          ? this.ds.query<AuditRow[]>(AUDIT_PAGE_SQL.newerThan, [limit + 1, from.newerThan])
+          : this.ds.query<AuditRow[]>(AUDIT_PAGE_SQL.newest, [limit + 1]),
+      this.ds.query<{ n: number }[]>(AUDIT_PAGE_SQL.count, [countCap + 1]),
+    ]);
+    // One row more than the page says whether the walk's direction goes on.
+    const more = rows.length > limit;
+    const page = rows.slice(0, limit).map(toRecord);
+    const newer = 'newerThan' in from;
+    return {
+      entries: newer ? page.reverse() : page,
+      hasOlder: newer ? true : more,
+      hasNewer: newer ? more : 'olderThan' in from,
+      total: { count: Math.min(count.n, countCap), atLeast: count.n > countCap },
+    };
   }
 }

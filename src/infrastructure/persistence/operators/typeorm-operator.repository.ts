@@ -87,10 +87,23 @@ export class TypeOrmOperatorRepository extends OperatorRepository {
     });
   }
 
-  async setPassword(id: string, passwordHash: string, at: Date): Promise<void> {
-    await this.ds.query(
-      `UPDATE operators SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
-      [id, passwordHash, at],
-    );
+  async setPassword(
+    id: string,
+    passwordHash: string,
+    at: Date,
+    keep: Buffer | null,
+  ): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      await m.query(
+        `UPDATE operators SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
+        [id, passwordHash, at],
+      );
+      const ended = await m.query<[unknown[], number]>(
+        `DELETE FROM operator_sessions WHERE operator_id = $1 AND ($2::bytea IS NULL OR id_hash <> $2)
+         RETURNING 1`,
+        [id, keep],
+      );
+      return ended[1];
+    });
   }
 }

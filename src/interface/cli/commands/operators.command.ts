@@ -4,12 +4,14 @@ import { SystemClock } from '../../../application/shared/clock';
 import { Operator } from '../../../domain/operators/operator';
 import { TypeOrmAuditLog } from '../../../infrastructure/persistence/operators/typeorm-audit-log';
 import { TypeOrmOperatorRepository } from '../../../infrastructure/persistence/operators/typeorm-operator.repository';
+import { TypeOrmSignInThrottle } from '../../../infrastructure/persistence/operators/typeorm-sign-in-throttle';
 import { Argon2PasswordHasher } from '../../../infrastructure/security/argon2-password-hasher';
 import { JsonLines } from './orders.command';
 
 export const OPERATORS_USAGE =
-  'usage: operators add <email> | operators list | operators disable <email> | operators password <email>\n' +
-  '  add and password read the password from standard input (12+ characters), or generate one and print it once';
+  'usage: operators add <email> | operators list | operators disable <email> | operators password <email> | operators unlock <email>\n' +
+  '  add and password read the password from standard input (12+ characters), or generate one and print it once;\n' +
+  "  password ends every session of the operator; unlock forgets the address's sign-in failures";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const line = (o: Operator) => ({
@@ -31,8 +33,8 @@ export async function passwordFromStdin(): Promise<string | undefined> {
 }
 
 /**
- * `operators …` (decisions.md, Admin dashboard): add, list, disable, password. A generated
- * password is printed in the result this once; a given one never is.
+ * `operators …` (decisions.md, Admin dashboard): add, list, disable, password, unlock. A
+ * generated password is printed in the result this once; a given one never is.
  */
 export async function runOperatorsCommand(
   args: string[],
@@ -45,6 +47,7 @@ export async function runOperatorsCommand(
     new TypeOrmOperatorRepository(ds),
     new TypeOrmAuditLog(ds),
     new Argon2PasswordHasher(),
+    new TypeOrmSignInThrottle(ds),
     new SystemClock(),
   );
   switch (sub) {
@@ -61,8 +64,17 @@ export async function runOperatorsCommand(
       return line(await ops.disable(email));
     case 'password': {
       if (!email) throw new Error(OPERATORS_USAGE);
-      const { generated } = await ops.setPassword(email, await readPassword());
-      return { email: email.trim().toLowerCase(), ...(generated ? { password: generated } : {}) };
+      const { generated, sessionsEnded } = await ops.setPassword(email, await readPassword());
+      return {
+        email: email.trim().toLowerCase(),
+        sessions_ended: sessionsEnded,
+        ...(generated ? { password: generated } : {}),
+      };
+    }
+    case 'unlock': {
+      if (!email) throw new Error(OPERATORS_USAGE);
+      const { cleared } = await ops.unlock(email);
+      return { email: email.trim().toLowerCase(), failures_cleared: cleared };
     }
     default:
       throw new Error(OPERATORS_USAGE);

@@ -5,7 +5,7 @@ import { AccountUseCases } from '../../../application/operators/account.use-case
 import { SignInUseCase } from '../../../application/operators/sign-in.use-case';
 import { InvalidParamError } from '../../../domain/shared/domain-error';
 import { Public } from '../../http/auth/auth.decorators';
-import { clientIp } from '../../http/common/client-ip';
+import { clientIp, clientIpKey } from '../../http/common/client-ip';
 import { renderPage } from '../web-page';
 import { sessionCookieOptions, SESSION_COOKIE } from './admin-cookies';
 import { AdminPageGuard, SignedOutPage } from './admin-page.guard';
@@ -47,6 +47,7 @@ export class AdminAccountController {
       email: text(body?.email),
       password: text(body?.password, 1024),
       ip,
+      ipKey: clientIpKey(ip),
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     });
     if (result.kind === 'signed_in') {
@@ -59,17 +60,17 @@ export class AdminAccountController {
       );
       return void reply.header('Cache-Control', 'no-store').redirect('/admin', 303);
     }
-    const message =
+    const [message, status] =
       result.kind === 'locked'
-        ? `Too many failed sign-ins: sign-in is refused for ${result.retryMinutes} more minute(s).`
-        : 'Wrong e-mail address or password.';
-    await this.renderSignIn(
-      req,
-      reply,
-      message,
-      result.kind === 'locked' ? 429 : 401,
-      text(body?.email, 254),
-    );
+        ? [
+            `Too many failed sign-ins: sign-in is refused for ${result.retryMinutes} more minute(s).`,
+            429,
+          ]
+        : result.kind === 'busy'
+          ? [result.message, 503]
+          : ['Wrong e-mail address or password.', 401];
+    if (result.kind === 'busy') void reply.header('Retry-After', '5');
+    await this.renderSignIn(req, reply, message, status, text(body?.email, 254));
   }
 
   @Post('sign-out')

@@ -22,10 +22,10 @@ describe('fuzz regressions', () => {
     await db?.drop();
   });
 
-  const send = async (lines: string[], head = false) => {
+  const send = async (lines: string[], head = false, body = '') => {
     const s = await openSocket(port);
     try {
-      const a = await rawRequest(port, `${lines.join('\r\n')}\r\n\r\n`, s, head);
+      const a = await rawRequest(port, `${lines.join('\r\n')}\r\n\r\n${body}`, s, head);
       const next = await rawRequest(port, 'GET /api/v1/ping HTTP/1.1\r\nHost: x\r\n\r\n', s);
       return { a, next };
     } finally {
@@ -54,5 +54,32 @@ describe('fuzz regressions', () => {
     );
     expect(a.status).toBe(200);
     expect(next.status).toBe(200);
+  });
+
+  it('GET with a JSON body on a 300-character clinic id, query mutated: 400 in the contract shape, connection kept (issue 30)', async () => {
+    const auth = await authHeaders(t, 'live');
+    for (const query of ['', '?limit=5&limit=5', '?limit=%00', `?q=${'x'.repeat(3000)}`]) {
+      for (const withKey of [true, false]) {
+        const { a, next } = await send(
+          [
+            `GET /api/v1/clinics/${'a'.repeat(300)}/reviews${query} HTTP/1.1`,
+            'Host: x',
+            ...(withKey ? [`Authorization: ${auth.Authorization}`] : []),
+            'Content-Type: application/json',
+            'Content-Length: 2',
+          ],
+          false,
+          '[]',
+        );
+        expect([query, a.status]).toEqual([query, 400]);
+        expect(JSON.parse(a.body)).toEqual({
+          error: 'invalid_param',
+          message: 'A path segment is longer than 200 characters.',
+          requestId: expect.any(String),
+        });
+        expect(a.headers.connection).not.toBe('close');
+        expect(next.status).toBe(200);
+      }
+    }
   });
 });

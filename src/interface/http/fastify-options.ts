@@ -6,6 +6,8 @@ import { AccessLogController } from './common/access-log';
 import { resolveError } from './errors/error-body';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** No id of ours comes near it (CPSO numbers, UUIDs). */
+const MAX_PARAM_LENGTH = 200;
 
 /** The contract's error body written straight to a socket, before Fastify has a request. */
 function socketAnswer(status: number, reason: string, error: string, message: string): string {
@@ -54,7 +56,11 @@ export function fastifyOptions(config: AppConfig, log: Logger) {
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
     bodyLimit: http.bodyLimitBytes,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
     return503OnClosing: true,
     requestTimeout: http.requestTimeoutMs,
     keepAliveTimeout: http.keepAliveTimeoutMs,
@@ -67,7 +73,11 @@ export function fastifyOptions(config: AppConfig, log: Logger) {
     },
     frameworkErrors: (error: Error, req: FastifyRequest, reply: FastifyReply) => {
       const r = resolveError(Object.assign(error, { statusCode: 400 }), req.id);
-      r.body.message = 'The request URL is malformed.';
+      // The router refuses a path segment past maxParamLength before any route runs.
+      r.body.message =
+        (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`
+          : 'The request URL is malformed.';
       void reply.status(r.status).type('application/json').send(r.body);
     },
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: import('node:net').Socket) => {

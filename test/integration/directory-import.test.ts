@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -7,6 +7,7 @@ import {
   runExportCommand,
   runImportCommand,
 } from '../../src/interface/cli/commands/directory-data.command';
+import { runDataCommand, StrictImportRefused } from '../../src/interface/cli/commands/data.command';
 import { authHeaders } from '../support/auth';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -372,6 +373,86 @@ describe('data import (integration)', () => {
     expect(await reviewIds('RV-LONG-')).toEqual(['RV-LONG-1', 'RV-LONG-3']);
     // The line's 600 MiB went by; the heap grew by far less than one copy of it.
     expect(heapPeak - heapBefore).toBeLessThan(64 * 2 ** 20);
+  });
+
+  it('--report never overwrites or deletes a file it did not create', async () => {
+    const unrelated = 'notes the operator keeps\n';
+    const goodFile = file('report-good.ndjson', [review('RV-REPORT-1')]);
+    const badFile = file('report-bad.ndjson', [review('RV-REPORT-2'), { type: 'nothing' }]);
+    // A named report that exists is refused up front, dry run or not, whatever the outcome.
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, unrelated);
+    for (const [path, flags] of [
+      [goodFile, ['--dry-run']],
+      [goodFile, []],
+      [badFile, []],
+    ] as const)
+      await expect(importFile(path, '--report', notes, ...flags)).rejects.toThrow(
+        `--report ${notes}: the file exists, and an import never overwrites a file; remove it or name a new one`,
+      );
+    expect(readFileSync(notes, 'utf8')).toBe(unrelated);
+    expect(await reviewIds('RV-REPORT-')).toEqual([]);
+    // The input itself named as the report is refused, and the input is left whole.
+    const input = readFileSync(badFile, 'utf8');
+    await expect(importFile(badFile, '--report', badFile)).rejects.toThrow(/the file exists/);
+    expect(readFileSync(badFile, 'utf8')).toBe(input);
+    // The default name taken by a file: kept, and the report goes to the next free name.
+    writeFileSync(`${goodFile}.rejected.ndjson`, unrelated);
+    const clean = await importFile(goodFile, '--dry-run');
+    expect(clean).toMatchObject({ rejected: 0, report: null });
+    expect(readFileSync(`${goodFile}.rejected.ndjson`, 'utf8')).toBe(unrelated);
+    expect(existsSync(`${goodFile}.rejected-2.ndjson`)).toBe(false);
+    writeFileSync(`${badFile}.rejected.ndjson`, unrelated);
+    const refused = await importFile(badFile);
+    expect(refused).toMatchObject({
+      inserted: 1,
+      rejected: 1,
+      report: `${badFile}.rejected-2.ndjson`,
+    });
+    expect(readFileSync(`${badFile}.rejected.ndjson`, 'utf8')).toBe(unrelated);
+    expect(readFileSync(refused.report!, 'utf8')).toContain('"line":2');
+  });
+
+  it('--strict with a refused record applies nothing, prints the summary and fails the command (the command line exits 1)', async () => {
+    const path = file('strict-exit.ndjson', [review('RV-STRICT-1'), { type: 'nothing' }]);
+    const out = new PassThrough();
+    let printed = '';
+    out.on('data', (c: Buffer) => (printed += c.toString()));
+    const io = { stdin: new PassThrough(), stdout: out, stderr: new PassThrough() };
+    const report = join(dir, 'strict-exit.rejected.ndjson');
+    await expect(
+      runDataCommand(
+        ['import', path, '--source', SOURCE, '--strict', '--report', report],
+        db.dataSource,
+        io,
+      ),
+    ).rejects.toThrow(
+      new StrictImportRefused(`--strict: 1 record refused, nothing applied (report: ${report})`),
+    );
+    // The summary is still printed, on standard output.
+    expect(JSON.parse(printed)).toMatchObject({ inserted: 1, rejected: 1, applied: false, report });
+    expect(await reviewIds('RV-STRICT-')).toEqual([]);
+    // As a check only (--dry-run --strict), a refusal fails the command too; a clean file does not.
+    await expect(
+      runDataCommand(
+        [
+          'import',
+          path,
+          '--source',
+          SOURCE,
+          '--strict',
+          '--dry-run',
+          '--report',
+          join(dir, 'strict-dry.ndjson'),
+        ],
+        db.dataSource,
+        io,
+      ),
+    ).rejects.toThrow(StrictImportRefused);
+    const clean = file('strict-clean.ndjson', [review('RV-STRICT-1')]);
+    await expect(
+      runDataCommand(['import', clean, '--source', SOURCE, '--strict'], db.dataSource, io),
+    ).resolves.toMatchObject({ inserted: 1, rejected: 0, applied: true });
   });
 
   it('exports the same format: what it writes imports back with nothing changed', async () => {

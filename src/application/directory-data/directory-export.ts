@@ -7,4 +7,6 @@ export abstract class DirectoryExporter {
    * doctors too (with `expiredAt`), with their clinic links and their reviews.
    */
   abstract records(source?: string): AsyncIterable<DirectoryRecord>;
+  /** How many records `records(source)` gives (for a progress bar). */
+  abstract count(source?: string): Promise<number>;
 }

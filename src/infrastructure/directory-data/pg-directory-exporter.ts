@@ -65,6 +65,19 @@ export class PgDirectoryExporter extends DirectoryExporter {
     yield* this.reviews(source);
   }
 
+  async count(source?: string): Promise<number> {
+    const [row] = await this.ds.query<{ n: number }[]>(
+      `SELECT (SELECT count(*) FROM specialties) + (SELECT count(*) FROM languages)
+            + (SELECT count(*) FROM clinics c WHERE $1::text IS NULL OR c.source = $1)
+            + (SELECT count(*) FROM doctors d WHERE $1::text IS NULL OR d.source = $1)
+            + (SELECT count(*) FROM specialist_offerings o JOIN clinics c ON c.id = o.clinic_id
+                WHERE $1::text IS NULL OR c.source = $1)
+            + (SELECT count(*) FROM reviews r WHERE $1::text IS NULL OR r.source = $1) AS n`,
+      [source ?? null],
+    );
+    return Number(row.n);
+  }
+
   /**
    * Keyset pages: `sql(after)` reads the rows after the key `after` (null: from the start) in key
    * order, on an index, so each page costs the same whatever its depth.

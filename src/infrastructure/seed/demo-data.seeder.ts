@@ -41,7 +41,59 @@ const INITIAL_LOAD_TABLES: ReadonlySet<string> = new Set(['reviews', 'doctor_cli
 /** SEED_TRACE=1 prints each step of a seed and its time on standard error (for tuning). */
 const TRACE = process.env.SEED_TRACE === '1';
 
-async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+/** Where a seed is: its step (of SEED_STEPS), steps done, and rows written in an inserting step. */
+export interface SeedProgress {
+  readonly step: string;
+  readonly done: number;
+  readonly total: number;
+  readonly rows: number;
+}
+export type SeedProgressListener = (p: SeedProgress) => void;
+
+/** The seed's steps, in order, as a progress listener hears them. */
+export const SEED_STEPS = [
+  'generate',
+  'delete',
+  'insert clinics',
+  'insert doctors',
+  'insert doctor_clinics',
+  'insert specialist_offerings',
+  'insert reviews',
+  'analyze',
+  'read models',
+  'commit',
+  'vacuum',
+] as const;
+/** Rows between two reports of an inserting step. */
+const PROGRESS_ROWS = 10_000;
+
+/** Tells `listener` (if any) where the seed is; `rows` counts an iterable's rows as they go. */
+function progressOf(listener: SeedProgressListener | undefined) {
+  const tell = (step: string, rows: number) => {
+    const i = SEED_STEPS.indexOf(step as (typeof SEED_STEPS)[number]);
+    if (listener && i >= 0) listener({ step, done: i, total: SEED_STEPS.length, rows });
+  };
+  return {
+    start: (step: string) => tell(step, 0),
+    end: () =>
+      listener?.({ step: 'done', done: SEED_STEPS.length, total: SEED_STEPS.length, rows: 0 }),
+    rows: function* <R>(step: string, rows: Iterable<R>): Iterable<R> {
+      if (!listener) {
+        yield* rows;
+        return;
+      }
+      let n = 0;
+      for (const r of rows) {
+        yield r;
+        if (++n % PROGRESS_ROWS === 0) tell(step, n);
+      }
+    },
+  };
+}
+type Progress = ReturnType<typeof progressOf>;
+
+async function step<T>(name: string, work: () => Promise<T>, progress?: Progress): Promise<T> {
+  progress?.start(name);
   if (!TRACE) return work();
   const t0 = Date.now();
   const out = await work();
@@ -83,7 +135,9 @@ const DIRECTORY_TABLES = [
 export async function replaceDirectoryData(
   ds: DataSource,
   data: SeedableDataset,
+  listener?: SeedProgressListener,
 ): Promise<SeedStats> {
+  const progress = progressOf(listener);
   const t0 = Date.now();
   const runner = ds.createQueryRunner();
   try {
@@ -102,15 +156,21 @@ export async function replaceDirectoryData(
           `SELECT NOT EXISTS (SELECT 1 FROM doctors) AND NOT EXISTS (SELECT 1 FROM clinics) AND NOT EXISTS (SELECT 1 FROM reviews) AS empty`,
         )
       ).rows[0] as { empty: boolean };
-      await step('delete', async () => {
-        for (const table of DIRECTORY_TABLES) await run(`DELETE FROM ${table}`);
-      });
-      const stats = await insertAll(client, data, empty.empty);
-      await step('analyze', () => run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`));
+      await step(
+        'delete',
+        async () => {
+          for (const table of DIRECTORY_TABLES) await run(`DELETE FROM ${table}`);
+        },
+        progress,
+      );
+      const stats = await insertAll(client, data, empty.empty, progress);
+      await step('analyze', () => run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`), progress);
       // Plain REFRESH (not CONCURRENTLY): the whole content changes, and a concurrent refresh
       // would diff every row for nothing. Readers of the views wait from here to the commit only.
-      await step('read models', () =>
-        refreshReadModels((sql) => step(sql.slice(0, 60), () => run(sql))),
+      await step(
+        'read models',
+        () => refreshReadModels((sql) => step(sql.slice(0, 60), () => run(sql))),
+        progress,
       );
       const payload = JSON.stringify({
         reason: 'seed',
@@ -118,9 +178,10 @@ export async function replaceDirectoryData(
         clinics: stats.clinics,
       });
       await run('SELECT pg_notify($1, $2)', [DIRECTORY_CHANGED_CHANNEL, payload]);
-      await step('commit', () => run('COMMIT'));
+      await step('commit', () => run('COMMIT'), progress);
       // Fresh view files have no visibility map yet: vacuum them so counts can be index-only.
-      await step('vacuum', () => run(`VACUUM (ANALYZE) ${READ_MODELS.join(', ')}`));
+      await step('vacuum', () => run(`VACUUM (ANALYZE) ${READ_MODELS.join(', ')}`), progress);
+      progress.end();
       return { ...stats, ms: Date.now() - t0 };
     } catch (e) {
       await run('ROLLBACK').catch(() => undefined);
@@ -135,15 +196,21 @@ async function insertAll(
   client: PoolClient,
   data: SeedableDataset,
   emptyDirectory: boolean,
+  progress: Progress,
 ): Promise<Omit<SeedStats, 'ms'>> {
   const run = (sql: string, values?: unknown[]) => runQuery(client, SEED_TIMEOUT_MS, sql, values);
   const insert = <R>(table: string, columns: readonly CopyColumn<R>[], rows: Iterable<R>) =>
-    step(`insert ${table}`, () => {
-      const load = () => copyRows(client, table, columns, rows);
-      return emptyDirectory && INITIAL_LOAD_TABLES.has(table)
-        ? loadWithoutIndexes(run, table, load)
-        : load();
-    });
+    step(
+      `insert ${table}`,
+      () => {
+        const counted = progress.rows(`insert ${table}`, rows);
+        const load = () => copyRows(client, table, columns, counted);
+        return emptyDirectory && INITIAL_LOAD_TABLES.has(table)
+          ? loadWithoutIndexes(run, table, load)
+          : load();
+      },
+      progress,
+    );
   // name_key is lower(name) as PostgreSQL computes it, the same as the generated columns elsewhere.
   const catalogue = async (
     table: 'specialties' | 'languages',
@@ -173,9 +240,10 @@ async function insertAll(
  */
 export async function seedDemoData(
   ds: DataSource,
-  opts: { doctors: number; seed?: number; now?: Date },
+  opts: { doctors: number; seed?: number; now?: Date; progress?: SeedProgressListener },
 ): Promise<SeedStats> {
   const t0 = Date.now();
+  opts.progress?.({ step: 'generate', done: 0, total: SEED_STEPS.length, rows: 0 });
   // Reviews are generated while they are written (memory: the doctors and clinics, not the reviews).
   const data = await step('generate', async () =>
     streamDemoDataset({
@@ -184,6 +252,6 @@ export async function seedDemoData(
       now: opts.now ?? new Date(),
     }),
   );
-  const stats = await replaceDirectoryData(ds, data);
+  const stats = await replaceDirectoryData(ds, data, opts.progress);
   return { ...stats, ms: Date.now() - t0 };
 }

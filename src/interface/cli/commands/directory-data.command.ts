@@ -1,12 +1,8 @@
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { Readable, Writable } from 'node:stream';
-import { SingleBar } from 'cli-progress';
 import { DataSource } from 'typeorm';
-import {
-  ImportOptions,
-  Rejection,
-} from '../../../application/directory-data/directory-import.ports';
+import { ImportOptions } from '../../../application/directory-data/directory-import.ports';
 import {
   ImportDirectoryUseCase,
   ImportSummary,
@@ -16,6 +12,8 @@ import { AjvRecordSchema } from '../../../infrastructure/directory-data/ajv-reco
 import { PgDirectoryExporter } from '../../../infrastructure/directory-data/pg-directory-exporter';
 import { PgDirectoryImportStore } from '../../../infrastructure/directory-data/pg-directory-import.store';
 import { ndjsonLines } from '../../../infrastructure/directory-data/ndjson-lines';
+import { RejectionReport } from './rejection-report';
+import { terminalBar } from './terminal-progress';
 
 export const IMPORT_USAGE =
   'usage: data import <file|-> --source <name> [--dry-run] [--snapshot] [--strict] [--add-names] [--report <file>]\n' +
@@ -64,25 +62,18 @@ export async function runImportCommand(
     strict: rest.includes('--strict'),
     addNames: rest.includes('--add-names'),
   };
+  // The report's file is created before anything is read (an existing --report is refused here).
+  const report = await RejectionReport.create(option(rest, '--report'), file);
   const input = file === '-' ? io.stdin : createReadStream(file);
-  const reportPath =
-    option(rest, '--report') ??
-    (file === '-' ? `import-${Date.now()}.rejected.ndjson` : `${file}.rejected.ndjson`);
-  const report = createWriteStream(reportPath);
-  let reported = 0;
-  const reject = (r: Rejection) => {
-    reported++;
-    report.write(`${JSON.stringify(r)}\n`);
-  };
 
   // A progress bar on a terminal (by bytes of the file), nothing when piped.
-  const tty = (io.stderr as NodeJS.WriteStream).isTTY === true && file !== '-';
-  const bar = tty
-    ? new SingleBar({
-        stream: io.stderr,
-        format: 'import [{bar}] {percentage}% | {value}/{total} bytes | line {line}',
-      })
-    : null;
+  const bar =
+    file === '-'
+      ? null
+      : terminalBar(
+          io.stderr,
+          'import [{bar}] {percentage}% | {value}/{total} bytes | line {line}',
+        );
   let bytes = 0;
   if (bar) bar.start(statSync(file).size, 0, { line: 0 });
   // The input is read only once the import's transaction is open; an error before then (no such
@@ -95,35 +86,49 @@ export async function runImportCommand(
     }
   }
   const lines = ndjsonLines(counted(), MAX_LINE_CHARS);
+  let closed: Promise<string | null> | null = null;
+  const closeReport = () => (closed ??= report.close());
   try {
     const summary = await new ImportDirectoryUseCase(
       new AjvRecordSchema(),
       new PgDirectoryImportStore(ds),
-    ).execute(lines, opts, reject, (line) => {
+    ).execute(lines, opts, report.write, (line) => {
       if (bar && line % 1000 === 0) bar.update(bytes, { line });
     });
-    return { ...summary, report: reported > 0 ? reportPath : null };
+    return { ...summary, report: await closeReport() };
   } finally {
     bar?.update(bytes);
     bar?.stop();
-    report.end();
-    await once(report, 'close');
-    if (reported === 0)
-      await import('node:fs/promises').then((fs) => fs.rm(reportPath, { force: true }));
+    await closeReport();
   }
 }
 
-/** `data export`: the directory as NDJSON on standard output, honouring back-pressure. */
+/**
+ * `data export`: the directory as NDJSON on standard output, honouring back-pressure, with a
+ * progress bar (records of the counted total) on standard error when that is a terminal.
+ */
 export async function runExportCommand(
   args: string[],
   ds: DataSource,
   out: Writable = process.stdout,
+  stderr: NodeJS.WriteStream | Writable = process.stderr,
 ): Promise<AlreadyWritten> {
   if (args.length !== 0 && !(args.length === 2 && args[0] === '--source'))
     throw new Error(IMPORT_USAGE);
   const source = args[1];
-  for await (const record of new PgDirectoryExporter(ds).records(source)) {
-    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+  const exporter = new PgDirectoryExporter(ds);
+  const bar = terminalBar(stderr, 'export [{bar}] {percentage}% | {value}/{total} records');
+  // Counted only for a bar: the count reads every table once more.
+  bar?.start(await exporter.count(source), 0);
+  let n = 0;
+  try {
+    for await (const record of exporter.records(source)) {
+      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+      if (++n % 1000 === 0) bar?.update(n);
+    }
+  } finally {
+    bar?.update(n);
+    bar?.stop();
   }
   return new AlreadyWritten();
 }

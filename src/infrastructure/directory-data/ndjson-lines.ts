@@ -14,7 +14,7 @@ const BOM = '\ufeff';
  * newline is given when it is not empty.
  */
 export async function* ndjsonLines(
-  input: AsyncIterable<Buffer | string>,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   maxChars: number,
 ): AsyncGenerator<InputLine> {
   const decoder = new StringDecoder('utf8');

@@ -176,6 +176,7 @@ browserSuite()('admin dashboard in a real browser', () => {
       '/admin',
       '/admin/keys',
       '/admin/audit',
+      '/admin/operators',
       '/admin/orders',
       '/admin/account',
     ]) {

@@ -2,7 +2,7 @@ import { Clock } from '../../src/application/shared/clock';
 import { runOperatorsCommand } from '../../src/interface/cli/commands/operators.command';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
-import { WebClient } from '../support/web-client';
+import { WebClient, WebPage } from '../support/web-client';
 
 /** A clock the tests move forward (idle timeouts, lock windows). */
 class MovableClock extends Clock {
@@ -191,6 +191,74 @@ describe('operators sign-in (e2e)', () => {
       expect(refused[0].n).toBeGreaterThanOrEqual(1);
     } finally {
       await one.close();
+    }
+  });
+
+  it('unlocks an address from the dashboard: the operators page shows its failures, the unlock is audited', async () => {
+    const locked = await operator();
+    const attacker = await client('198.51.100.80');
+    for (let i = 0; i < 5; i++) await signIn(attacker, locked, WRONG);
+    expect((await signIn(attacker, locked, PASSWORD)).status).toBe(429);
+    const admin = await client('203.0.113.80');
+    const me = await operator();
+    expect((await signIn(admin, me, PASSWORD)).status).toBe(303);
+    const page = await admin.get('/admin/operators');
+    expect(page.status).toBe(200);
+    const row = new RegExp(`<td>${locked}</td>[\\s\\S]*?</tr>`).exec(page.text)![0];
+    expect(row.match(/<td>(\d+)<\/td>/g)).toEqual(['<td>5</td>', '<td>1</td>']);
+    expect(row).toMatch(/<td>1 s<\/td>/);
+    const done = await admin.post('/admin/operators/unlock', { email: locked });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain(`Unlocked ${locked}: 5 sign-in failure(s) forgotten.`);
+    expect((await signIn(attacker, locked, PASSWORD)).status).toBe(303);
+    const [line] = await db.dataSource.query<{ operator_email: string; ip: string }[]>(
+      `SELECT operator_email, ip FROM audit_log WHERE action = 'operator_unlocked' AND target = $1`,
+      [locked],
+    );
+    expect(line).toEqual({ operator_email: me, ip: '203.0.113.80' });
+    // Unknown and hostile addresses are answered on the page, never a 5xx.
+    await admin.get('/admin/operators');
+    const unknown = await admin.post('/admin/operators/unlock', { email: 'nobody@example.com' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toMatch(/no operator nobody@example.com/);
+    for (const email of ['', '\u0000', 'x'.repeat(5000), '<script>@x']) {
+      await admin.get('/admin/operators');
+      const r = await admin.post('/admin/operators/unlock', { email });
+      expect({ email: email.slice(0, 20), status: r.status }).toEqual({
+        email: email.slice(0, 20),
+        status: 400,
+      });
+    }
+  });
+
+  it('pages the audit log by entry (older, newer, newest), and ignores a malformed cursor', async () => {
+    await db.dataSource.query(
+      `INSERT INTO audit_log (at, action, target)
+       SELECT now() - g * interval '1 second', 'key_issued', 'gtad_live_' || g FROM generate_series(1, 120) g`,
+    );
+    const admin = await client('203.0.113.90');
+    const me = await operator();
+    expect((await signIn(admin, me, PASSWORD)).status).toBe(303);
+    const first = await admin.get('/admin/audit');
+    expect(first.status).toBe(200);
+    const rowsOf = (p: WebPage) => (p.text.match(/<tr>\s*<td>/g) ?? []).length;
+    expect(rowsOf(first)).toBe(50);
+    const olderHref = /href="(\/admin\/audit\?older_than=\d+)"/.exec(first.text)![1];
+    const second = await admin.get(olderHref);
+    expect(second.status).toBe(200);
+    expect(second.text).toMatch(/href="\/admin\/audit">Newest</);
+    const newerHref = /href="(\/admin\/audit\?newer_than=\d+)"/.exec(second.text)![1];
+    const back = await admin.get(newerHref);
+    const body = (p: WebPage) => /<tbody>([\s\S]*)<\/tbody>/.exec(p.text)![1];
+    expect(body(back)).toBe(body(first));
+    for (const q of [
+      'older_than=abc',
+      'older_than=99999999999999999999',
+      'newer_than=-1',
+      'page=1e309',
+    ]) {
+      const r = await admin.get(`/admin/audit?${q}`);
+      expect({ q, status: r.status }).toEqual({ q, status: 200 });
     }
   });
 });

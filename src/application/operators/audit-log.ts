@@ -24,7 +24,5 @@ export abstract class AuditLog {
    * A page of the log, newest first, read from an entry onwards (keyset: as fast on the last page
    * of millions of entries as on the first), and the number of entries up to `countCap`.
    */
-  abstract pageFrom(limit: number, from: AuditPageFrom, countCap: number): Promise<AuditPage>;
-  /** Newest first. @deprecated OFFSET reads every skipped entry: the dashboard moves to pageFrom. */
-  abstract page(limit: number, offset: number): Promise<{ entries: AuditRecord[]; total: number }>;
+  abstract page(limit: number, from: AuditPageFrom, countCap: number): Promise<AuditPage>;
 }

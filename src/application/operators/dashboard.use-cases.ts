@@ -106,10 +106,6 @@ export class DashboardUseCases {
     return Promise.all([this.orders.list(limit, offset), this.orders.count()]);
   }
 
-  auditPage(limit: number, offset: number) {
-    return this.audit.page(limit, offset);
-  }
-
   private log(s: AdminSession, ip: string, action: 'key_issued', target: string, detail: string) {
     return this.audit.record({
       at: this.clock.now(),

@@ -19,22 +19,25 @@ interface AuditRow {
   detail: string | null;
 }
 
-const COLUMNS = 'id::text, at, operator_id, operator_email, action, target, ip, detail';
+const COLUMNS =
+  'a.id::text AS id, a.at, a.operator_id, a.operator_email, a.action, a.target, a.ip, a.detail';
 
 /**
  * The page statements walk audit_log_at_idx (at DESC, id DESC) from an entry: the row comparison
  * with the entry's own (at, id), found by its primary key, is the index scan's start, so no
- * statement reads the entries it skips (OFFSET read and dropped every one of them).
+ * statement reads the entries it skips (OFFSET read and dropped every one of them). The order
+ * names the table's columns (a.id): a bare `id` would be the text the SELECT list makes of it,
+ * and sort 10 before 9.
  */
 export const AUDIT_PAGE_SQL = {
-  newest: `SELECT ${COLUMNS} FROM audit_log ORDER BY at DESC, id DESC LIMIT $1`,
-  olderThan: `SELECT ${COLUMNS} FROM audit_log
-     WHERE (at, id) < (SELECT at, id FROM audit_log WHERE id = $2)
-     ORDER BY at DESC, id DESC LIMIT $1`,
-  newerThan: `SELECT ${COLUMNS} FROM audit_log
-     WHERE (at, id) > (SELECT at, id FROM audit_log WHERE id = $2)
-     ORDER BY at, id LIMIT $1`,
-  /** Counts up to a cap: reads at most cap + 1 index entries whatever the log's size. */
+  newest: `SELECT ${COLUMNS} FROM audit_log a ORDER BY a.at DESC, a.id DESC LIMIT $1`,
+  olderThan: `SELECT ${COLUMNS} FROM audit_log a
+     WHERE (a.at, a.id) < (SELECT at, id FROM audit_log WHERE id = $2)
+     ORDER BY a.at DESC, a.id DESC LIMIT $1`,
+  newerThan: `SELECT ${COLUMNS} FROM audit_log a
+     WHERE (a.at, a.id) > (SELECT at, id FROM audit_log WHERE id = $2)
+     ORDER BY a.at, a.id LIMIT $1`,
+  /** Counts up to a cap: reads at most cap + 1 entries whatever the log's size. */
   count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM audit_log LIMIT $1) capped`,
 } as const;
 
@@ -64,18 +67,7 @@ export class TypeOrmAuditLog extends AuditLog {
     );
   }
 
-  async page(limit: number, offset: number): Promise<{ entries: AuditRecord[]; total: number }> {
-    const [rows, [count]] = await Promise.all([
-      this.ds.query<AuditRow[]>(
-        `SELECT ${COLUMNS} FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      ),
-      this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM audit_log`),
-    ]);
-    return { total: count.n, entries: rows.map(toRecord) };
-  }
-
-  async pageFrom(limit: number, from: AuditPageFrom, countCap: number): Promise<AuditPage> {
+  async page(limit: number, from: AuditPageFrom, countCap: number): Promise<AuditPage> {
     const [rows, [count]] = await Promise.all([
       'olderThan' in from
         ? this.ds.query<AuditRow[]>(AUDIT_PAGE_SQL.olderThan, [limit + 1, from.olderThan])

@@ -15,7 +15,8 @@ import { chartBars, PAGE_SIZE, pageBase, pageNumber, TIER_COLOURS, tierParam } f
 
 /**
  * The dashboard's pages (decisions.md, Admin dashboard): overview, keys (filter, find by prefix,
- * issue, revoke), orders and the audit log. Thin: each calls the dashboard use cases.
+ * issue, revoke) and orders (the audit log has its own controller). Thin: each calls the
+ * dashboard use cases.
  */
 @ApiExcludeController()
 @Public()
@@ -168,23 +169,6 @@ export class AdminPagesController {
     await renderPage(reply, 'admin-orders.eta', {
       ...pageBase(req, reply, 'Orders', '/admin/orders'),
       orders,
-      total,
-      page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    });
-  }
-
-  @Get('audit')
-  async audit(
-    @Query('page') rawPage: unknown,
-    @Req() req: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    const page = pageNumber(rawPage);
-    const { entries, total } = await this.dashboard.auditPage(PAGE_SIZE, (page - 1) * PAGE_SIZE);
-    await renderPage(reply, 'admin-audit.eta', {
-      ...pageBase(req, reply, 'Audit log', '/admin/audit'),
-      entries,
       total,
       page,
       pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),

@@ -11,6 +11,7 @@ export function adminNav(current: string) {
     { href: '/admin/keys/new', label: 'Issue a key' },
     { href: '/admin/orders', label: 'Orders' },
     { href: '/admin/audit', label: 'Audit log' },
+    { href: '/admin/operators', label: 'Operators' },
     { href: '/admin/account', label: 'Account' },
   ].map((l) => ({ ...l, current: l.href === current }));
 }

@@ -3,7 +3,9 @@ import { IssueKeyUseCase } from '../../../application/keys/issue-key.use-case';
 import { RevokeKeyUseCase } from '../../../application/keys/revoke-key.use-case';
 import { AccountUseCases } from '../../../application/operators/account.use-cases';
 import { AdminSettings } from '../../../application/operators/admin-settings';
+import { AuditPageUseCase } from '../../../application/operators/audit-page.use-case';
 import { DashboardUseCases } from '../../../application/operators/dashboard.use-cases';
+import { OperatorsAdminUseCases } from '../../../application/operators/operators-admin.use-cases';
 import { ResolveSessionUseCase } from '../../../application/operators/resolve-session.use-case';
 import { SignInUseCase } from '../../../application/operators/sign-in.use-case';
 import { AppConfig } from '../../../infrastructure/config/app-config';
@@ -13,6 +15,8 @@ import { OperatorsPersistenceModule } from '../../../infrastructure/persistence/
 import { OrdersPersistenceModule } from '../../../infrastructure/persistence/orders/orders-persistence.module';
 import { SecurityModule } from '../../../infrastructure/security/security.module';
 import { AdminAccountController } from './admin-account.controller';
+import { AdminAuditController } from './admin-audit.controller';
+import { AdminOperatorsController } from './admin-operators.controller';
 import { AdminPageGuard } from './admin-page.guard';
 import { AdminPagesController } from './admin-pages.controller';
 
@@ -24,7 +28,12 @@ import { AdminPagesController } from './admin-pages.controller';
     OrdersPersistenceModule,
     SecurityModule,
   ],
-  controllers: [AdminAccountController, AdminPagesController],
+  controllers: [
+    AdminAccountController,
+    AdminPagesController,
+    AdminAuditController,
+    AdminOperatorsController,
+  ],
   providers: [
     {
       provide: AdminSettings,
@@ -35,6 +44,8 @@ import { AdminPagesController } from './admin-pages.controller';
     ResolveSessionUseCase,
     AccountUseCases,
     DashboardUseCases,
+    AuditPageUseCase,
+    OperatorsAdminUseCases,
     IssueKeyUseCase,
     RevokeKeyUseCase,
     AdminPageGuard,

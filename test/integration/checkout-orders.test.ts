@@ -4,7 +4,14 @@ import {
   CompletionView,
 } from '../../src/application/checkout/complete-checkout.use-case';
 import { HandlePaymentEventUseCase } from '../../src/application/checkout/handle-payment-event.use-case';
-import { PaymentEvent } from '../../src/application/checkout/payment-provider';
+import {
+  PaymentEvent,
+  SessionPaymentStatus,
+} from '../../src/application/checkout/payment-provider';
+import {
+  RememberedSessionStatus,
+  SESSION_STATUS_TTL_MS,
+} from '../../src/application/checkout/remembered-session-status';
 import { StartCheckoutUseCase } from '../../src/application/checkout/start-checkout.use-case';
 import { RotateKeyUseCase } from '../../src/application/keys/rotate-key.use-case';
 import { SystemClock } from '../../src/application/shared/clock';
@@ -13,6 +20,7 @@ import { TypeOrmApiKeyRepository } from '../../src/infrastructure/persistence/ke
 import { TypeOrmOrderRepository } from '../../src/infrastructure/persistence/orders/typeorm-order.repository';
 import { HmacKeyHasher } from '../../src/infrastructure/security/hmac-key-hasher';
 import { FakePaymentProvider } from '../support/fake-payment-provider';
+import { SteppingClock } from '../support/stepping-clock';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
@@ -29,6 +37,12 @@ describe('checkout orders (application rules, real database, fake provider)', ()
   let handle: HandlePaymentEventUseCase;
   const hasher = new HmacKeyHasher('checkout-orders-test-secret-0123456789');
   const clock = new SystemClock();
+  /** The clock of the remembered provider answers: moved past them when a status changes. */
+  const statusClock = new SteppingClock();
+  const setStatus = (sessionId: string, status: SessionPaymentStatus) => {
+    provider.setStatus(sessionId, status);
+    statusClock.advance(SESSION_STATUS_TTL_MS);
+  };
   let eventNo = 0;
 
   const event = (sessionId: string, outcome: PaymentOutcome, eventId?: string): PaymentEvent => ({
@@ -64,7 +78,13 @@ describe('checkout orders (application rules, real database, fake provider)', ()
     orders = new TypeOrmOrderRepository(db.dataSource);
     const settings = new CheckoutSettings(500, 'https://directory.example');
     start = new StartCheckoutUseCase(provider, orders, settings, clock);
-    complete = new CompleteCheckoutUseCase(provider, orders, hasher, clock);
+    complete = new CompleteCheckoutUseCase(
+      provider,
+      orders,
+      hasher,
+      clock,
+      new RememberedSessionStatus(provider, statusClock),
+    );
     handle = new HandlePaymentEventUseCase(provider, orders, clock);
   });
   afterAll(async () => {
@@ -91,7 +111,7 @@ describe('checkout orders (application rules, real database, fake provider)', ()
   it('return page first: asks the provider, shows the key once; the webhook after it and its duplicate change nothing', async () => {
     const b = await buy();
     expect(await complete.execute(b.sessionId, b.claimToken)).toEqual({ kind: 'not_paid' });
-    provider.setStatus(b.sessionId, 'paid');
+    setStatus(b.sessionId, 'paid');
     const first = await complete.execute(b.sessionId, b.claimToken);
     expect(first.kind).toBe('key');
     const again = await complete.execute(b.sessionId, b.claimToken);
@@ -129,11 +149,11 @@ describe('checkout orders (application rules, real database, fake provider)', ()
 
   it('never trusts the return address alone: an unpaid session shows no key', async () => {
     const b = await buy();
-    provider.setStatus(b.sessionId, 'open');
+    setStatus(b.sessionId, 'open');
     expect(await complete.execute(b.sessionId, b.claimToken)).toEqual({ kind: 'not_paid' });
-    provider.setStatus(b.sessionId, 'processing');
+    setStatus(b.sessionId, 'processing');
     expect(await complete.execute(b.sessionId, b.claimToken)).toEqual({ kind: 'processing' });
-    provider.setStatus(b.sessionId, 'expired');
+    setStatus(b.sessionId, 'expired');
     expect(await complete.execute(b.sessionId, b.claimToken)).toEqual({
       kind: 'ended',
       state: 'expired',
@@ -142,9 +162,69 @@ describe('checkout orders (application rules, real database, fake provider)', ()
     expect(await complete.execute('fake_cs_unknown', b.claimToken)).toEqual({ kind: 'unknown' });
   });
 
+  it("remembers the provider's answer about a pending order a few seconds: 20 loads ask once, then once more after", async () => {
+    const b = await buy();
+    const before = provider.statusCalls;
+    for (let i = 0; i < 20; i++) {
+      expect(await complete.execute(b.sessionId, b.claimToken)).toEqual({ kind: 'not_paid' });
+    }
+    expect(provider.statusCalls - before).toBe(1);
+    // Concurrent loads share one question too.
+    statusClock.advance(SESSION_STATUS_TTL_MS);
+    await Promise.all(
+      Array.from({ length: 20 }, () => complete.execute(b.sessionId, b.claimToken)),
+    );
+    expect(provider.statusCalls - before).toBe(2);
+    // Another session is asked about on its own.
+    const other = await buy();
+    await complete.execute(other.sessionId, other.claimToken);
+    expect(provider.statusCalls - before).toBe(3);
+    // Just before the answer's time is up it is still reused; at it, the provider is asked again.
+    statusClock.advance(SESSION_STATUS_TTL_MS - 1);
+    await complete.execute(b.sessionId, b.claimToken);
+    expect(provider.statusCalls - before).toBe(3);
+    statusClock.advance(1);
+    await complete.execute(b.sessionId, b.claimToken);
+    expect(provider.statusCalls - before).toBe(4);
+  });
+
+  it('runs beforeAsking only when the provider is asked, and a refusal there asks nothing', async () => {
+    const b = await buy();
+    let counted = 0;
+    const count = async () => {
+      counted++;
+    };
+    const before = provider.statusCalls;
+    await complete.execute(b.sessionId, b.claimToken, count);
+    await complete.execute(b.sessionId, b.claimToken, count);
+    expect([counted, provider.statusCalls - before]).toEqual([1, 1]);
+    statusClock.advance(SESSION_STATUS_TTL_MS);
+    const refused = new Error('over the limit');
+    await expect(
+      complete.execute(b.sessionId, b.claimToken, () => Promise.reject(refused)),
+    ).rejects.toBe(refused);
+    expect(provider.statusCalls - before).toBe(1);
+    // A paid order (webhook first) is answered from the database: nothing counted, nothing asked.
+    await handle.execute(event(b.sessionId, 'paid'));
+    expect((await complete.execute(b.sessionId, b.claimToken, count)).kind).toBe('key');
+    expect([counted, provider.statusCalls - before]).toEqual([1, 1]);
+  });
+
+  it('does not remember a failed question', async () => {
+    const b = await buy();
+    const failing = jest
+      .spyOn(provider, 'sessionStatus')
+      .mockRejectedValueOnce(new Error('provider down'));
+    await expect(complete.execute(b.sessionId, b.claimToken)).rejects.toThrow('provider down');
+    failing.mockRestore();
+    // At the same instant, the next load asks again.
+    provider.setStatus(b.sessionId, 'paid');
+    expect((await complete.execute(b.sessionId, b.claimToken)).kind).toBe('key');
+  });
+
   it('shows the key only to the browser holding the claim token', async () => {
     const b = await buy();
-    provider.setStatus(b.sessionId, 'paid');
+    setStatus(b.sessionId, 'paid');
     expect(await complete.execute(b.sessionId, undefined)).toEqual({ kind: 'wrong_browser' });
     expect(await complete.execute(b.sessionId, 'someone-elses-token')).toEqual({
       kind: 'wrong_browser',
@@ -158,7 +238,7 @@ describe('checkout orders (application rules, real database, fake provider)', ()
   it('gives exactly one key when return pages and webhook deliveries arrive at the same moment', async () => {
     for (let round = 0; round < 5; round++) {
       const b = await buy();
-      provider.setStatus(b.sessionId, 'paid');
+      setStatus(b.sessionId, 'paid');
       const before = await liveKeys();
       const e = event(b.sessionId, 'paid');
       const results = await Promise.all([
@@ -180,7 +260,7 @@ describe('checkout orders (application rules, real database, fake provider)', ()
 
   it('a refund after the key was shown revokes it at once, with the reason', async () => {
     const b = await buy();
-    provider.setStatus(b.sessionId, 'paid');
+    setStatus(b.sessionId, 'paid');
     const v = await complete.execute(b.sessionId, b.claimToken);
     expect(v.kind).toBe('key');
     const r = await handle.execute(event(b.sessionId, 'refunded'));
@@ -195,7 +275,7 @@ describe('checkout orders (application rules, real database, fake provider)', ()
 
   it('a refund that arrives before the payment event and the return page: no key is ever issued', async () => {
     const b = await buy();
-    provider.setStatus(b.sessionId, 'paid');
+    setStatus(b.sessionId, 'paid');
     expect((await handle.execute(event(b.sessionId, 'refunded'))).order?.state).toBe('refunded');
     expect((await handle.execute(event(b.sessionId, 'paid'))).order?.state).toBe('refunded');
     expect(await complete.execute(b.sessionId, b.claimToken)).toEqual({
@@ -207,7 +287,7 @@ describe('checkout orders (application rules, real database, fake provider)', ()
 
   it("a dispute revokes the key that rotation put in place of the order's first key", async () => {
     const b = await buy();
-    provider.setStatus(b.sessionId, 'paid');
+    setStatus(b.sessionId, 'paid');
     const v = (await complete.execute(b.sessionId, b.claimToken)) as { key: string };
     const keysRepo = new TypeOrmApiKeyRepository(db.dataSource);
     const first = (await keysRepo.findByHash(hasher.hash(v.key)))!;
@@ -254,7 +334,7 @@ describe('checkout orders (application rules, real database, fake provider)', ()
     expect(perms).toHaveLength(24);
     for (const perm of perms) {
       const b = await buy();
-      provider.setStatus(b.sessionId, 'paid');
+      setStatus(b.sessionId, 'paid');
       const paidEvent = event(b.sessionId, 'paid');
       let shown = 0;
       for (const step of perm) {

@@ -6,6 +6,7 @@ import { Clock } from '../shared/clock';
 import { claimMatches } from './claim-token';
 import { OrderRepository } from './order.repository';
 import { PaymentProvider } from './payment-provider';
+import { RememberedSessionStatus } from './remembered-session-status';
 
 /** What the completion page shows. */
 export type CompletionView =
@@ -30,7 +31,8 @@ export type CompletionView =
  * GET /checkout/complete: the provider's return address. Payment is confirmed by asking the
  * provider, never by the query string; a paid order produces its one live key here, for the
  * browser that holds the claim token, exactly once even under concurrent requests (the fulfilment
- * is a conditional write under the order's row lock).
+ * is a conditional write under the order's row lock). The provider's answer about a pending
+ * order is remembered a few seconds (RememberedSessionStatus).
  */
 @Injectable()
 export class CompleteCheckoutUseCase {
@@ -39,14 +41,25 @@ export class CompleteCheckoutUseCase {
     private readonly orders: OrderRepository,
     private readonly hasher: KeyHasher,
     private readonly clock: Clock,
+    private readonly statuses: RememberedSessionStatus,
   ) {}
 
-  async execute(sessionId: string, claimToken: string | undefined): Promise<CompletionView> {
+  /**
+   * @param claimToken the token of this order's claim cookie, when the browser holds one
+   * @param beforeAsking runs only when the provider is about to be asked (a pending order whose
+   *   status is not remembered); may throw to refuse (the per-address limit), and the error
+   *   propagates
+   */
+  async execute(
+    sessionId: string,
+    claimToken: string | undefined,
+    beforeAsking?: () => Promise<void>,
+  ): Promise<CompletionView> {
     const found = await this.orders.findBySession(this.provider.name, sessionId);
     if (!found) return { kind: 'unknown' };
     let order = found.order;
     if (order.state === 'pending' || order.state === 'failed' || order.state === 'expired') {
-      const status = await this.provider.sessionStatus(sessionId);
+      const status = await this.statuses.status(sessionId, beforeAsking);
       if (status === 'processing') return { kind: 'processing' };
       if (status === 'paid' || status === 'expired') {
         const r = await this.orders.transition(

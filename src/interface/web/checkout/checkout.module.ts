@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CompleteCheckoutUseCase } from '../../../application/checkout/complete-checkout.use-case';
 import { HandlePaymentEventUseCase } from '../../../application/checkout/handle-payment-event.use-case';
+import { RememberedSessionStatus } from '../../../application/checkout/remembered-session-status';
 import { StartCheckoutUseCase } from '../../../application/checkout/start-checkout.use-case';
 import { PaymentsModule } from '../../../infrastructure/payments/payments.module';
 import { OrdersPersistenceModule } from '../../../infrastructure/persistence/orders/orders-persistence.module';
@@ -13,6 +14,11 @@ import { CheckoutController } from './checkout.controller';
 @Module({
   imports: [PaymentsModule, OrdersPersistenceModule, SecurityModule, RateLimitStorageModule],
   controllers: [CheckoutController, CheckoutWebhookController],
-  providers: [StartCheckoutUseCase, CompleteCheckoutUseCase, HandlePaymentEventUseCase],
+  providers: [
+    StartCheckoutUseCase,
+    CompleteCheckoutUseCase,
+    HandlePaymentEventUseCase,
+    RememberedSessionStatus,
+  ],
 })
 export class CheckoutModule {}

@@ -8,6 +8,7 @@ import { authHeaders } from '../support/auth';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { WebClient } from '../support/web-client';
 
 /**
  * The purchase end to end over HTTP on the demo provider (issue 9 §1, §6): buy, see the key once,
@@ -41,7 +42,7 @@ describe('checkout (e2e, demo provider)', () => {
   const cookieOf = (p: Page): string | undefined => {
     const raw = p.headers['set-cookie'];
     const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
-    return list.find((c) => c.startsWith('gtad_checkout_claim='));
+    return list.find((c) => c.startsWith('gtad_claim_'));
   };
   const pathOf = (location: unknown) =>
     new URL(String(location)).pathname + new URL(String(location)).search;
@@ -111,7 +112,8 @@ describe('checkout (e2e, demo provider)', () => {
 
   it('buys a key: pending order, demo page, pay, the key shown once to the paying browser', async () => {
     const b = await buy();
-    expect(b.cookie).toMatch(/^gtad_checkout_claim=[A-Za-z0-9_-]{43}$/);
+    // One claim per order, named after its session: "<set at, base 36>.<token>".
+    expect(b.cookie).toMatch(/^gtad_claim_[A-Za-z0-9_-]{16}=[0-9a-z]{6,8}\.[A-Za-z0-9_-]{43}$/);
     const demo = await page(t, 'GET', b.demoPath);
     expect(demo.status).toBe(200);
     expect(demo.text).toContain('Demo payment: no money moves');
@@ -131,7 +133,7 @@ describe('checkout (e2e, demo provider)', () => {
     expect(shown.text).toContain('data-copy="live-key"');
     expect(shown.text).toMatch(/<script src="\/assets\/copy\.js" defer><\/script>/);
     expect(shown.text).toMatch(/keys\/rotate/);
-    expect(String(shown.headers['set-cookie'])).toMatch(/gtad_checkout_claim=;/);
+    expect(String(shown.headers['set-cookie'])).toContain(`${b.cookie.split('=')[0]}=;`);
     // A reload, a second tab (same cookie) or another browser: the prefix only.
     for (const headers of [{ cookie: b.cookie }, {}] as Record<string, string>[]) {
       const again = await page(t, 'GET', completePath, headers);
@@ -301,5 +303,253 @@ describe('checkout rate limit (e2e)', () => {
       `SELECT count(*)::int AS n FROM orders`,
     );
     expect(n).toBe(2);
+  });
+});
+
+/**
+ * Issue 30, item 4 (a)-(c), on the demo provider without PUBLIC_URL: addresses relative to the
+ * page's origin, one claim per order, and the demo served to loopback clients only unless opened
+ * up (CHECKOUT_DEMO_PUBLIC, DEMO_WEBHOOK_SECRET).
+ */
+describe('demo checkout without PUBLIC_URL: origin, claims, loopback (e2e)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let open: TestApp;
+  const DEMO_SECRET = 'whsec_demo_secret_of_this_machine_0123456789';
+  const LOCAL = '127.0.0.1';
+  const ELSEWHERE = '203.0.113.10';
+  const keyIn = (html: string) =>
+    /<textarea id="live-key"[^>]*>([^<]+)<\/textarea>/.exec(html)?.[1];
+  const claims = (c: WebClient) => [...c.cookies.keys()].filter((n) => n.startsWith('gtad_claim_'));
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await db.dataSource.query<{ n: number }[]>(sql, params))[0].n;
+
+  /** POST /checkout in `c`: the demo page's path and the session id. */
+  async function startIn(c: WebClient) {
+    const r = await c.post('/checkout');
+    expect(r.status).toBe(303);
+    const demoPath = String(r.location);
+    return { demoPath, sessionId: demoPath.split('/').pop()! };
+  }
+  async function payIn(c: WebClient, demoPath: string): Promise<string> {
+    const r = await c.post(`${demoPath}/pay`);
+    expect(r.status).toBe(303);
+    return String(r.location);
+  }
+  async function webhook(app: TestApp, ip: string, event: object, secret: string) {
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return app.app.inject({
+      method: 'POST',
+      url: '/checkout/webhook',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase('checkout_origin');
+    await seedDemoData(db.dataSource, { doctors: 20, seed: 5 });
+    // PUBLIC_URL unset, as after `npm start` (an empty value counts as unset).
+    const env = { PUBLIC_URL: '', PORT: '3000', CHECKOUT_RATE_PER_MIN: '1000' };
+    [t, open] = await Promise.all([
+      createTestApp(db, env),
+      createTestApp(db, { ...env, CHECKOUT_DEMO_PUBLIC: 'true', DEMO_WEBHOOK_SECRET: DEMO_SECRET }),
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await open?.close();
+    await db?.drop();
+  });
+
+  it('(a) sends the buyer to paths on the same origin: demo page, Pay, Cancel, return address', async () => {
+    const c = new WebClient(t, LOCAL);
+    const b = await startIn(c);
+    expect(b.demoPath).toMatch(/^\/checkout\/demo\/demo_cs_[A-Za-z0-9_-]+$/);
+    const demo = await c.get(b.demoPath);
+    // Pages with a form send their real Origin with a same-origin post, also where browsers send
+    // no Sec-Fetch-Site (plain HTTP at a LAN address); the app-wide no-referrer made it "null".
+    expect(demo.headers['referrer-policy']).toBe('same-origin');
+    expect((await c.get('/checkout')).headers['referrer-policy']).toBe('same-origin');
+    expect(demo.text).toContain(`action="${b.demoPath}/pay"`);
+    expect(demo.text).toContain(`action="${b.demoPath}/cancel"`);
+    const back = await payIn(c, b.demoPath);
+    expect(back).toBe(`/checkout/complete?session_id=${b.sessionId}`);
+    // The usage example names the address the page was opened at (a LAN address, say).
+    const shown = await c.get(back, { host: '192.168.1.20:3000' });
+    expect(keyIn(shown.text)).toMatch(/^gtad_live_/);
+    expect(shown.text).toContain('http://192.168.1.20:3000/api/v1/doctors?');
+    const cancelled = await startIn(c);
+    const r = await c.post(`${cancelled.demoPath}/cancel`);
+    expect(r.location).toBe('/checkout?cancelled=1');
+  });
+
+  it('(a) a Host header unfit to be shown falls back to localhost in the example, never a 500', async () => {
+    const c = new WebClient(t, LOCAL);
+    const b = await startIn(c);
+    const shown = await c.get(await payIn(c, b.demoPath), { host: 'a"b<c>' });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('http://localhost:3000/api/v1/doctors?');
+    expect(shown.text).not.toContain('a"b<c>');
+  });
+
+  it('(b) a second checkout in the same browser leaves the first its claim: both keys are shown', async () => {
+    const c = new WebClient(t, LOCAL);
+    const first = await startIn(c);
+    const second = await startIn(c);
+    expect(claims(c)).toHaveLength(2);
+    // Paid in either order, each order's page shows its own key to this browser.
+    const secondKey = keyIn((await c.get(await payIn(c, second.demoPath))).text);
+    const firstKey = keyIn((await c.get(await payIn(c, first.demoPath))).text);
+    expect(firstKey).toMatch(/^gtad_live_/);
+    expect(secondKey).toMatch(/^gtad_live_/);
+    expect(firstKey).not.toBe(secondKey);
+    // Each claim is forgotten once its key is shown.
+    expect(claims(c)).toHaveLength(0);
+    const stranger = new WebClient(t, LOCAL);
+    const third = await startIn(stranger);
+    const page3 = await new WebClient(t, LOCAL).get(await payIn(stranger, third.demoPath));
+    expect(page3.text).toMatch(/the browser that paid/);
+  });
+
+  it('(b) claims last 14 days, HttpOnly, SameSite=Lax, path /checkout; a browser keeps at most 10, the oldest go first', async () => {
+    const c = new WebClient(t, LOCAL);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/checkout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    const set = String(r.headers['set-cookie']);
+    expect(set).toMatch(/^gtad_claim_[A-Za-z0-9_-]{16}=/);
+    expect(set).toContain('Max-Age=1209600');
+    expect(set).toContain('Path=/checkout');
+    expect(set).toContain('HttpOnly');
+    expect(set).toContain('SameSite=Lax');
+    expect(set).not.toContain('Secure'); // plain HTTP at 127.0.0.1
+    const started: { demoPath: string; name: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const before = new Set(claims(c));
+      const b = await startIn(c);
+      const name = claims(c).find((n) => !before.has(n))!;
+      // Distinct set-at times, as checkouts minutes apart would have.
+      const setAt = (1_700_000_000 + i).toString(36);
+      c.cookies.set(name, c.cookies.get(name)!.replace(/^[0-9a-z]+/, setAt));
+      started.push({ demoPath: b.demoPath, name });
+    }
+    const names = started.map((s) => s.name);
+    expect(claims(c).sort()).toEqual(names.slice(2).sort());
+    // The newest still claims its key; the dropped oldest does not.
+    expect(keyIn((await c.get(await payIn(c, started[11].demoPath))).text)).toMatch(/^gtad_live_/);
+    expect((await c.get(await payIn(c, started[0].demoPath))).text).toMatch(
+      /the browser that paid/,
+    );
+  });
+
+  it('(b) an order started before the upgrade (the single gtad_checkout_claim cookie) still shows its key', async () => {
+    const c = new WebClient(t, LOCAL);
+    const b = await startIn(c);
+    const [name] = claims(c);
+    const token = c.cookies.get(name)!.split('.')[1];
+    c.cookies.delete(name);
+    c.cookies.set('gtad_checkout_claim', token);
+    const shown = await c.get(await payIn(c, b.demoPath));
+    expect(keyIn(shown.text)).toMatch(/^gtad_live_/);
+    expect(c.cookies.has('gtad_checkout_claim')).toBe(false);
+  });
+
+  it('(c) the demo serves only loopback clients: elsewhere it shows no button and refuses every step', async () => {
+    const local = new WebClient(t, LOCAL);
+    const b = await startIn(local);
+    const orders = await count(`SELECT count(*)::int AS n FROM orders`);
+    for (const c of [
+      new WebClient(t, ELSEWHERE),
+      new WebClient(t, '::ffff:198.51.100.7'),
+      new WebClient(t, '2001:db8::5'),
+    ]) {
+      const page = await c.get('/checkout');
+      expect(page.status).toBe(200);
+      expect(page.text).toMatch(/CHECKOUT_DEMO_PUBLIC=true/);
+      expect(page.text).not.toContain('<button');
+      for (const r of [
+        await c.post('/checkout'),
+        await c.get(b.demoPath),
+        await c.post(`${b.demoPath}/pay`),
+        await c.post(`${b.demoPath}/cancel`),
+      ]) {
+        expect(r.status).toBe(403);
+        expect(r.headers['content-type']).toMatch(/^text\/html/);
+        expect(r.text).toMatch(/serves only\s+this machine/);
+      }
+    }
+    expect(await count(`SELECT count(*)::int AS n FROM orders`)).toBe(orders);
+    const [s] = await db.dataSource.query<{ status: string }[]>(
+      `SELECT status FROM demo_payment_sessions WHERE id = $1`,
+      [b.sessionId],
+    );
+    expect(s.status).toBe('open');
+    // A reverse proxy on this machine connects from 127.0.0.1: the address it forwards for counts.
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+      { forwarded: 'for="[2001:db8::1]:4711";proto=https' },
+      { 'x-forwarded-for': 'not an address' },
+    ];
+    for (const headers of proxied) {
+      expect((await local.post(`${b.demoPath}/pay`, {}, headers)).status).toBe(403);
+    }
+    expect(
+      (await local.post(`${b.demoPath}/pay`, {}, { 'x-forwarded-for': '127.0.0.1' })).status,
+    ).toBe(303);
+    expect((await new WebClient(t, '::1').get('/checkout')).text).toContain('<button');
+  });
+
+  it('(c) without DEMO_WEBHOOK_SECRET the published secret is taken from loopback only', async () => {
+    const event = (id: string) => ({
+      id,
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    });
+    const far = await webhook(t, ELSEWHERE, event('evt_far'), DEFAULT_DEMO_WEBHOOK_SECRET);
+    expect(far.statusCode).toBe(403);
+    expect(JSON.parse(far.body)).toMatchObject({ error: 'forbidden' });
+    expect(JSON.parse(far.body).message).toMatch(/DEMO_WEBHOOK_SECRET/);
+    const near = await webhook(t, LOCAL, event('evt_near'), DEFAULT_DEMO_WEBHOOK_SECRET);
+    expect(near.statusCode).toBe(200);
+    const proxied = await t.app.inject({
+      method: 'POST',
+      url: '/checkout/webhook',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ELSEWHERE },
+      payload: '{}',
+    });
+    expect(proxied.statusCode).toBe(403);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM payment_events WHERE event_id IN ('evt_far', 'evt_near')`,
+      ),
+    ).toBe(1);
+  });
+
+  it('(c) opened up with CHECKOUT_DEMO_PUBLIC and DEMO_WEBHOOK_SECRET: served everywhere, only the set secret signs', async () => {
+    const c = new WebClient(open, ELSEWHERE);
+    const b = await startIn(c);
+    expect(keyIn((await c.get(await payIn(c, b.demoPath))).text)).toMatch(/^gtad_live_/);
+    const event = {
+      id: 'evt_open',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    };
+    expect((await webhook(open, ELSEWHERE, event, DEMO_SECRET)).statusCode).toBe(200);
+    const published = await webhook(
+      open,
+      LOCAL,
+      { ...event, id: 'evt_pub' },
+      DEFAULT_DEMO_WEBHOOK_SECRET,
+    );
+    expect(published.statusCode).toBe(400);
   });
 });

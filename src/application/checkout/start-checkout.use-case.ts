@@ -8,7 +8,9 @@ import { PaymentProvider } from './payment-provider';
 
 export interface StartedCheckout {
   readonly orderId: string;
-  /** The provider's hosted payment page. */
+  /** The provider's session: the order's return address names it. */
+  readonly sessionId: string;
+  /** The provider's hosted payment page (a path on this service for the demo without PUBLIC_URL). */
   readonly redirectUrl: string;
   /** For the buyer's cookie only; never stored (its hash is). */
   readonly claimToken: string;
@@ -27,7 +29,7 @@ export class StartCheckoutUseCase {
   async execute(): Promise<StartedCheckout> {
     const orderId = randomUUID();
     const claim = newClaimToken();
-    const base = this.settings.publicUrl;
+    const base = this.settings.base;
     const session = await this.provider.createSession({
       orderId,
       amountCents: this.settings.priceCents,
@@ -45,6 +47,11 @@ export class StartCheckoutUseCase {
       claimHash: claim.hash,
       createdAt: this.clock.now(),
     });
-    return { orderId, redirectUrl: session.url, claimToken: claim.token };
+    return {
+      orderId,
+      sessionId: session.sessionId,
+      redirectUrl: session.url,
+      claimToken: claim.token,
+    };
   }
 }

@@ -94,19 +94,38 @@ describe('loadConfig', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
     };
 
-    it('defaults to the demo provider, 500 cents, 10 a minute, and localhost on the port', () => {
+    it('defaults to the demo provider, 500 cents, 10 a minute, addresses relative to the page, loopback only', () => {
       const c = loadConfig({ PORT: '8080' }).checkout;
       expect(c).toEqual({
         priceCents: 500,
         ratePerMin: 10,
-        publicUrl: 'http://localhost:8080',
+        publicUrl: undefined,
         stripe: undefined,
-        demoWebhookSecret: DEFAULT_DEMO_WEBHOOK_SECRET,
+        demoWebhookSecret: undefined,
+        demoPublic: false,
       });
     });
 
+    it('opens the demo with CHECKOUT_DEMO_PUBLIC and takes an explicit DEMO_WEBHOOK_SECRET, never the published one', () => {
+      for (const v of ['true', 'TRUE', '1', 'yes', 'on'])
+        expect(loadConfig({ CHECKOUT_DEMO_PUBLIC: v }).checkout.demoPublic).toBe(true);
+      for (const v of ['false', '0', 'no', 'off', ''])
+        expect(loadConfig({ CHECKOUT_DEMO_PUBLIC: v }).checkout.demoPublic).toBe(false);
+      expect(() => loadConfig({ CHECKOUT_DEMO_PUBLIC: 'maybe' })).toThrow('CHECKOUT_DEMO_PUBLIC');
+      const own = 'whsec_demo_secret_of_this_machine_0123456789';
+      expect(loadConfig({ DEMO_WEBHOOK_SECRET: own }).checkout.demoWebhookSecret).toBe(own);
+      expect(() => loadConfig({ DEMO_WEBHOOK_SECRET: DEFAULT_DEMO_WEBHOOK_SECRET })).toThrow(
+        'DEMO_WEBHOOK_SECRET',
+      );
+      expect(() => loadConfig({ DEMO_WEBHOOK_SECRET: 'whsec_short' })).toThrow(/32 characters/);
+    });
+
     it('uses Stripe with both secrets, and an API base for tests', () => {
-      const c = loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).checkout;
+      const c = loadConfig({
+        ...stripe,
+        PUBLIC_URL: 'https://d.example',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }).checkout;
       expect(c.stripe).toEqual({
         secretKey: 'sk_test_0123456789',
         webhookSecret: 'whsec_0123456789',
@@ -130,7 +149,20 @@ describe('loadConfig', () => {
 
     it('stops a production start without Stripe settings (the demo gives keys away)', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
-      expect(loadConfig({ NODE_ENV: 'production', ...stripe }).checkout.stripe).toBeDefined();
+      expect(() => loadConfig({ NODE_ENV: 'production', CHECKOUT_DEMO_PUBLIC: 'true' })).toThrow(
+        /NODE_ENV=production/,
+      );
+      const withUrl = { ...stripe, PUBLIC_URL: 'https://d.example' };
+      expect(loadConfig({ NODE_ENV: 'production', ...withUrl }).checkout.stripe).toBeDefined();
+    });
+
+    it('stops a start with Stripe settings but no PUBLIC_URL (paid buyers would be sent to localhost)', () => {
+      for (const env of [
+        stripe,
+        { ...stripe, NODE_ENV: 'production' },
+        { ...stripe, PUBLIC_URL: ' ' },
+      ])
+        expect(() => loadConfig(env)).toThrow(/PUBLIC_URL must be set with STRIPE_SECRET_KEY/);
     });
   });
 });

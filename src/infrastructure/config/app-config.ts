@@ -53,16 +53,27 @@ export interface AppConfig {
   /** Live keys at checkout (decisions.md, Live keys at checkout). */
   readonly checkout: {
     readonly priceCents: number;
-    /** POST /checkout per client IP per minute. */
+    /**
+     * POST /checkout per client IP per minute; the completion page's questions to the provider
+     * count against the same limit.
+     */
     readonly ratePerMin: number;
-    /** Public base address (return addresses), without a trailing slash. */
-    readonly publicUrl: string;
+    /**
+     * Public base address (return addresses), without a trailing slash. Unset: the demo's
+     * addresses are relative to the page's origin (Stripe needs it: refused at start without).
+     */
+    readonly publicUrl: string | undefined;
     /** Stripe when both secrets are set; otherwise the demo provider (refused in production). */
     readonly stripe:
       | { readonly secretKey: string; readonly webhookSecret: string; readonly apiBase?: string }
       | undefined;
-    /** Signs events played to the demo provider's webhook (a refund, say). */
-    readonly demoWebhookSecret: string;
+    /**
+     * Signs events played to the demo provider's webhook (a refund, say). Unset: the published
+     * DEFAULT_DEMO_WEBHOOK_SECRET, accepted from loopback clients only.
+     */
+    readonly demoWebhookSecret: string | undefined;
+    /** CHECKOUT_DEMO_PUBLIC: the demo provider serves every client, not only loopback ones. */
+    readonly demoPublic: boolean;
   };
   /** The admin dashboard (decisions.md, Admin dashboard). */
   readonly admin: {
@@ -75,7 +86,10 @@ export interface AppConfig {
   };
 }
 
-/** The demo provider's webhook secret when DEMO_WEBHOOK_SECRET is not set (no money moves). */
+/**
+ * The demo provider's webhook secret when DEMO_WEBHOOK_SECRET is not set: published, so events
+ * signed with it are taken from loopback clients only.
+ */
 export const DEFAULT_DEMO_WEBHOOK_SECRET = 'whsec_demo_no_money_moves';
 
 export class ConfigError extends Error {
@@ -204,14 +218,38 @@ function stripeSettings(env: Env): AppConfig['checkout']['stripe'] {
     );
   if (!webhookSecret.startsWith('whsec_'))
     throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
+  if (!str(env, 'PUBLIC_URL'))
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'must be set with STRIPE_SECRET_KEY: Stripe sends paid buyers back to it (e.g. ' +
+        "https://api.example.com); without it they would be sent to this machine's localhost",
+    );
   return { secretKey, webhookSecret, ...(apiBase ? { apiBase } : {}) };
 }
 
-function publicUrl(env: Env, port: number): string {
-  const raw = url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://localhost:${port}`;
+/** Unset: the checkout's addresses are relative to the page's origin (the demo provider only). */
+function publicUrl(env: Env): string | undefined {
+  const raw = url(env, 'PUBLIC_URL', ['https:', 'http:']);
+  if (raw === undefined) return undefined;
   const u = new URL(raw);
   if (u.search || u.hash) throw new ConfigError('PUBLIC_URL', 'must not have a query or fragment');
   return raw.replace(/\/+$/, '');
+}
+
+/** An explicit DEMO_WEBHOOK_SECRET (32+ characters, taken as written), never the published one. */
+function demoWebhookSecret(env: Env): string | undefined {
+  const v = secret(env, 'DEMO_WEBHOOK_SECRET');
+  if (v === DEFAULT_DEMO_WEBHOOK_SECRET)
+    throw new ConfigError('DEMO_WEBHOOK_SECRET', 'must not be the published default');
+  return v;
+}
+
+/** A yes/no setting: true/false, 1/0, yes/no, on/off; unset is false. */
+function flag(env: Env, name: string): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -270,9 +308,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     checkout: {
       priceCents: int(env, 'CHECKOUT_PRICE_CENTS', 500, 50, 100000000),
       ratePerMin: int(env, 'CHECKOUT_RATE_PER_MIN', 10, 1, 1000000),
-      publicUrl: publicUrl(env, port),
+      publicUrl: publicUrl(env),
       stripe: stripeSettings(env),
-      demoWebhookSecret: str(env, 'DEMO_WEBHOOK_SECRET') ?? DEFAULT_DEMO_WEBHOOK_SECRET,
+      demoWebhookSecret: demoWebhookSecret(env),
+      demoPublic: flag(env, 'CHECKOUT_DEMO_PUBLIC'),
     },
     admin: {
       idleMinutes: int(env, 'ADMIN_IDLE_MINUTES', 30, 1, 1440),

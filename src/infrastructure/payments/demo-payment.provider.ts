@@ -8,6 +8,7 @@ import {
   PaymentProvider,
   SessionPaymentStatus,
 } from '../../application/checkout/payment-provider';
+import { DEFAULT_DEMO_WEBHOOK_SECRET } from '../config/app-config';
 import { verifiedPaymentEvent } from './stripe-event.mapper';
 
 export interface DemoSession {
@@ -25,19 +26,34 @@ const DEMO_ID = /^demo_cs_[A-Za-z0-9_-]{16,64}$/;
  * The payment provider of a fresh machine: no account anywhere and no money moves. Its hosted
  * page is `GET /checkout/demo/{id}` (interface/web); Pay and Cancel there produce the same events
  * a Stripe webhook would, and its webhook accepts Stripe-shaped events signed with the demo
- * secret (so a refund can be played too). Refused in production (configuration).
+ * secret (so a refund can be played too). Refused in production (configuration). Which clients
+ * it serves (loopback ones unless CHECKOUT_DEMO_PUBLIC) is the checkout pages' decision.
  */
 export class DemoPaymentProvider extends PaymentProvider {
   readonly name = 'demo';
   /** Only the webhook verifier of the package is used: no request ever leaves the machine. */
   private readonly verifier = new StripeClient('sk_test_demo_provider_never_calls_out');
 
+  /**
+   * True when no DEMO_WEBHOOK_SECRET was set: events are then verified with the published
+   * default secret, which anyone can sign with, so the webhook takes them from loopback only.
+   */
+  readonly webhookLoopbackOnly: boolean;
+  private readonly webhookSecret: string;
+
+  /**
+   * @param base what the hosted page's address starts with: PUBLIC_URL, or '' for a path
+   *   relative to the buyer's page (the page's own origin, whatever address it was opened at)
+   * @param webhookSecret DEMO_WEBHOOK_SECRET when set
+   */
   constructor(
     private readonly ds: DataSource,
-    private readonly publicUrl: string,
-    private readonly webhookSecret: string,
+    private readonly base: string,
+    webhookSecret: string | undefined,
   ) {
     super();
+    this.webhookLoopbackOnly = webhookSecret === undefined;
+    this.webhookSecret = webhookSecret ?? DEFAULT_DEMO_WEBHOOK_SECRET;
   }
 
   async createSession(r: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
@@ -55,7 +71,7 @@ export class DemoPaymentProvider extends PaymentProvider {
         r.cancelUrl,
       ],
     );
-    return { sessionId: id, url: `${this.publicUrl}/checkout/demo/${id}` };
+    return { sessionId: id, url: `${this.base}/checkout/demo/${id}` };
   }
 
   async sessionStatus(sessionId: string): Promise<SessionPaymentStatus> {

@@ -12,7 +12,7 @@ export function paymentProviderFor(config: AppConfig, ds: DataSource): PaymentPr
   const { stripe, publicUrl, demoWebhookSecret } = config.checkout;
   return stripe
     ? new StripePaymentProvider(stripe)
-    : new DemoPaymentProvider(ds, publicUrl, demoWebhookSecret);
+    : new DemoPaymentProvider(ds, publicUrl ?? '', demoWebhookSecret);
 }
 
 /**
@@ -34,7 +34,7 @@ export function paymentProviderFor(config: AppConfig, ds: DataSource): PaymentPr
     {
       provide: CheckoutSettings,
       useFactory: (config: AppConfig) =>
-        new CheckoutSettings(config.checkout.priceCents, config.checkout.publicUrl),
+        new CheckoutSettings(config.checkout.priceCents, config.checkout.publicUrl ?? null),
       inject: [APP_CONFIG],
     },
   ],

@@ -18,10 +18,8 @@ import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistenc
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
-import {
-  SearchTuning,
-  TypeOrmDoctorReadRepository,
-} from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { SearchTuning } from '../../src/infrastructure/persistence/doctors/search-tuning';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { createDemoDatabase } from '../support/demo-database';
 import { doctorFilterKinds } from '../support/list-filters';
 import { planNodesOf, recordQueries, SentQuery } from '../support/recorded-queries';

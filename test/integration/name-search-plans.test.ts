@@ -2,10 +2,8 @@ import fc from 'fast-check';
 import { NoReadCache } from '../../src/application/shared/read-cache';
 import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
 import { NAME_ORDER_CHECKPOINTS } from '../../src/infrastructure/persistence/directory/name-gram-counts';
-import {
-  SearchTuning,
-  TypeOrmDoctorReadRepository,
-} from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { SearchTuning } from '../../src/infrastructure/persistence/doctors/search-tuning';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
 import { doctorReadRepository } from '../support/read-repositories';

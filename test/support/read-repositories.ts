@@ -3,10 +3,8 @@ import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistenc
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
-import {
-  SearchTuning,
-  TypeOrmDoctorReadRepository,
-} from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { SearchTuning } from '../../src/infrastructure/persistence/doctors/search-tuning';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { DataSource } from 'typeorm';
 
 /** The doctor read repository as the service wires it, on `ds` with `cache`. */

@@ -1,0 +1,149 @@
+import { DoctorCriteria } from '../../../domain/directory/criteria';
+import { DoctorRecord } from '../../../domain/doctors/doctor';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import {
+  clinicFlagConditions,
+  nearRadius,
+  pointOf,
+  scalarDoctorConditions,
+  where,
+} from '../directory/criteria-sql';
+import { ListTotals } from '../directory/list-totals';
+import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
+import { isShortWalk } from '../directory/short-walk';
+import { SqlParams } from '../directory/sql-params';
+import { DoctorPageReader } from './doctor-page.reader';
+import { ALL_DOCTORS_SQL, doctorFilters } from './doctor-read.sql';
+import { SearchTuning } from './search-tuning';
+
+/**
+ * Doctor lists on the `doctor_search` read model (one row per practising doctor with the flags
+ * of its primary clinic, indexed for every filter), in name order or nearest first: one
+ * statement picks the page's ids in order and joins the page's rows. Totals come from
+ * `doctor_facets` when only scalar filters are sent, else from `doctor_search`, and are cached
+ * until the directory changes. A page whose walk of its index is known to be short runs on its
+ * generic plan.
+ */
+export class DoctorListReader {
+  constructor(
+    private readonly refs: ReferenceIds,
+    private readonly totals: ListTotals,
+    private readonly pages: DoctorPageReader,
+    private readonly tuning: SearchTuning,
+  ) {}
+
+  async list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+    const ids = await this.refs.resolve(criteria);
+    if (ids.impossible) return { items: [], total: 0 };
+    const p = new SqlParams();
+    const conds = doctorFilters(criteria, ids, p, now);
+    if (criteria.near) return this.nearestFirst(criteria, ids, conds, p, page, now);
+    const total = this.listTotal(criteria, ids, conds, p.values, now);
+    const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank, 0::float8 AS k
+                       FROM doctor_search s ${where(conds)}
+                      ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+    const short = await isShortWalk(
+      total,
+      this.walkedByName(criteria),
+      page,
+      this.tuning.listWalkBudget,
+    );
+    return this.pages.read(pageSql, p, page, total, short ? 'walk' : 'planned');
+  }
+
+  /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
+  private walkedByName(criteria: DoctorCriteria): Promise<number> {
+    if (criteria.accepting !== undefined)
+      return this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.accepting = $1`, [criteria.accepting]);
+    if (criteria.gender !== undefined)
+      return this.totals.count(`${ALL_DOCTORS_SQL} WHERE s.gender = $1`, [criteria.gender]);
+    return this.totals.count(ALL_DOCTORS_SQL, []);
+  }
+
+  /**
+   * Nearest primary clinic first, then name, then CPSO number: doctor_geo's GiST index yields
+   * doctors nearest first (`<->`, a nearest-neighbour scan), filtered on its own columns. With a
+   * radius, its bounding cube narrows the same index, and the total counts the doctors within
+   * it; without one, the total is today's.
+   */
+  private async nearestFirst(
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    conds: string[],
+    p: SqlParams,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<DoctorRecord>> {
+    // Without a radius the total is today's (doctor_search's conditions and parameters); the
+    // page reads doctor_geo alone, which carries every filtered column, with its own parameters.
+    // The filters' matches, radius or not, say how far the nearest-first scan goes.
+    const matches = this.listTotal(criteria, ids, conds, [...p.values], now);
+    const unbounded = criteria.radiusKm === undefined ? matches : undefined;
+    const q = new SqlParams();
+    // The id arrays as int4[]: doctor_geo_earth_ids_idx checks them inside the walk.
+    const filters = doctorFilters(criteria, ids, q, now, 'g', 'int4');
+    const pt = pointOf(criteria.near!, q);
+    const radius =
+      criteria.radiusKm !== undefined ? nearRadius(pt, criteria.radiusKm, q) : undefined;
+    const from = 'doctor_geo g';
+    const total =
+      unbounded ??
+      this.totals.count(
+        `SELECT count(*)::int AS n FROM ${from} ${where([...filters, ...(radius?.rows('g.earth') ?? [])])}`,
+        [...q.values],
+      );
+    // As for clinics: a nearest-neighbour scan reads the page's rows and every row tied with the
+    // last of them (WITH TIES), which are then sorted exactly. The scan leaves the radius out
+    // (nearest first, the first rows within the radius are the first rows, cut at it): with it,
+    // the planner reads every row of the radius instead.
+    const pageSql = `SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.k
+                       FROM (SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, g.earth, g.earth <-> ${pt} AS k
+                               FROM ${from} ${where(filters)}
+                              ORDER BY g.earth <-> ${pt} FETCH FIRST (${q.add(page.limit + page.offset)}) ROWS WITH TIES) g
+                      ${where(radius ? [radius.cut('g.k', 'g.earth')] : [])}
+                      ORDER BY g.k, g.name_key, g.cpso_number
+                      LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
+    // The scan reads about (offset + limit) x doctors / matches entries of doctor_geo's index.
+    const short = await isShortWalk(
+      matches,
+      this.totals.count(ALL_DOCTORS_SQL, []),
+      page,
+      this.tuning.listWalkBudget,
+    );
+    return this.pages.read(pageSql, q, page, total, short ? 'walk' : 'planned');
+  }
+
+  /**
+   * The total of a list: a sum over facet counts when the filter allows it (no list filter, or
+   * exactly one specialty or one language), else a count of the matching rows.
+   */
+  private listTotal(
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    conds: string[],
+    values: unknown[],
+    now: Date,
+  ): Promise<number> {
+    const s = ids.specialtyIds;
+    const l = ids.languageIds;
+    let facets: { view: string; ref?: number } | undefined;
+    if (!s && !l) facets = { view: 'doctor_facets' };
+    else if (s?.length === 1 && !l) facets = { view: 'doctor_specialty_facets', ref: s[0] };
+    else if (l?.length === 1 && !s) facets = { view: 'doctor_language_facets', ref: l[0] };
+    if (!facets) {
+      return this.totals.count(`SELECT count(*)::int AS n FROM doctor_search s ${where(conds)}`, [
+        ...values,
+      ]);
+    }
+    const p = new SqlParams();
+    const facetConds = [
+      ...scalarDoctorConditions('s', criteria, p, now),
+      ...clinicFlagConditions('s', criteria, p),
+    ];
+    if (facets.ref !== undefined) facetConds.push(`s.ref_id = ${p.add(facets.ref)}`);
+    return this.totals.count(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM ${facets.view} s ${where(facetConds)}`,
+      p.values,
+    );
+  }
+}

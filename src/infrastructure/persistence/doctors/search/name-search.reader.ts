@@ -1,0 +1,92 @@
+import { DoctorCriteria } from '../../../../domain/directory/criteria';
+import { DoctorRecord } from '../../../../domain/doctors/doctor';
+import { Page, PageRequest } from '../../../../domain/shared/page';
+import { nearRadius, pointOf } from '../../directory/criteria-sql';
+import { ListTotals } from '../../directory/list-totals';
+import { charLength, NameGrams } from '../../directory/name-gram-counts';
+import { ReferenceIds } from '../../directory/reference-ids';
+import { SqlParams } from '../../directory/sql-params';
+import { DoctorPageReader } from '../doctor-page.reader';
+import { doctorFilters } from '../doctor-read.sql';
+import { SearchTuning } from '../search-tuning';
+import { NameSearchTerms } from './name-search-terms.sql';
+import { isCountedSearch, planNameSearch } from './name-search.planner';
+import { NameSearchSql } from './name-search.sql';
+
+/**
+ * The name search: exact CPSO first, then names starting with q, then other name matches, each
+ * by name (or by distance, with a location).
+ *
+ * Without filters, a q of two or three letters has its matches counted in doctor_name_grams
+ * (issue 14, item 3): its total is that count, and each branch reads the fewest rows. A branch
+ * with many matches walks the name index (or the distance index) in order and stops at the
+ * page, since a page's worth of matches comes early; one with few collects its matches from
+ * the name indexes and sorts them. The planner's own estimate of a pattern's matches can be
+ * wrong by twenty times, and either wrong choice costs a scan of every match at a million
+ * doctors. With filters, or a longer q, the planner chooses. Which is which is
+ * planNameSearch's (name-search.planner.ts); the statements are NameSearchSql's; this class
+ * gathers the counts and runs what was chosen.
+ */
+export class NameSearchReader {
+  constructor(
+    private readonly refs: ReferenceIds,
+    private readonly totals: ListTotals,
+    private readonly grams: NameGrams,
+    private readonly pages: DoctorPageReader,
+    private readonly tuning: SearchTuning,
+  ) {}
+
+  async search(
+    q: string,
+    criteria: DoctorCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<DoctorRecord>> {
+    const ids = await this.refs.resolve(criteria);
+    if (ids.impossible) return { items: [], total: 0 };
+    // Parameters are numbered in the order the statements first use them: filters, q, the
+    // radius, the total's own, the point, the reach, then each branch's.
+    const p = new SqlParams();
+    const filters = doctorFilters(criteria, ids, p, now);
+    const lower = q.toLowerCase();
+    const counts = isCountedSearch(filters.length, criteria.radiusKm, charLength(lower))
+      ? await this.grams.counts()
+      : undefined;
+    const terms = new NameSearchTerms(p, q);
+    // With a location, distance breaks ties within a rank (instead of the name): the search
+    // reads doctor_geo, which has the same columns and name indexes plus the point, so no join.
+    // A radius is a plain distance filter here: the name indexes find the candidates (a radius
+    // box would lead the planner to walk every doctor of the radius instead).
+    // (The point's parameters are added only where the statement uses them: the total's
+    // statement has exactly the parameters it references.)
+    const from = criteria.near ? 'doctor_geo s' : 'doctor_search s';
+    let pt: string | undefined;
+    if (criteria.near && criteria.radiusKm !== undefined) {
+      pt = pointOf(criteria.near, p);
+      filters.push(nearRadius(pt, criteria.radiusKm, p).cut(`s.earth <-> ${pt}`, 's.earth'));
+    }
+    const containing = counts?.containing(lower);
+    const counted = terms.total(from, filters, containing);
+    const total = this.totals.count(counted.sql, counted.params);
+    if (criteria.near) pt ??= pointOf(criteria.near, p);
+    const reach = page.offset + page.limit;
+    const plan = planNameSearch(
+      {
+        counts: counts && {
+          doctors: counts.doctors,
+          startingWith: counts.startingWith(lower),
+          containing,
+          walkRows: counts.walkRows(lower, reach),
+        },
+        reach,
+        near: pt !== undefined,
+        pieceLength: charLength(lower),
+      },
+      this.tuning,
+    );
+    const pageSql = new NameSearchSql(p, terms, from, filters, pt, reach).page(plan, page);
+    // Counted, every branch's reading is written into the statement (and the prefix is a range):
+    // it runs on its generic plan, planned once per connection.
+    return this.pages.read(pageSql, p, page, total, plan.fixed ? 'fixed' : 'planned');
+  }
+}

@@ -9,6 +9,7 @@ import { NoKeyLookupCache } from './key-lookup-cache';
 import { IssueKeyUseCase } from './issue-key.use-case';
 import { KeyHasher } from './key-hasher';
 import { PublishedSandboxKey } from './published-sandbox-key.setting';
+import { RevokeKeyUseCase } from './revoke-key.use-case';
 import { RotateKeyUseCase } from './rotate-key.use-case';
 
 /** Hand-written in-memory fake of the port. */
@@ -122,11 +123,25 @@ describe('keys use cases', () => {
     const k = await issue.execute('live');
     await expect(auth.execute(k.key)).resolves.toEqual({
       id: k.id,
+      chainId: k.id,
       tier: 'live',
       keyPrefix: k.keyPrefix,
     });
     repo.rows[0] = { ...repo.rows[0], revokedAt: clock.now() };
     await expect(auth.execute(k.key)).rejects.toThrow('revoked');
+  });
+
+  it('a rotated key authenticates in its first key’s chain; revoking the old prefix revokes it', async () => {
+    const k = await issue.execute('live');
+    const r = await rotate.execute({ keyId: k.id, tier: 'live' });
+    await expect(auth.execute(r.key)).resolves.toMatchObject({ id: r.id, chainId: k.id });
+    const revoke = new RevokeKeyUseCase(repo, hasher, clock);
+    const by = { operatorId: null, operatorEmail: 'cli', ip: null, via: 'cli' as const };
+    const done = await revoke.execute(k.keyPrefix, by);
+    expect(done.revoked.map((x) => x.id)).toEqual([r.id]);
+    expect(done.current.id).toBe(r.id);
+    await expect(auth.execute(r.key)).rejects.toThrow('revoked');
+    expect((await revoke.execute(k.keyPrefix, by)).revoked).toEqual([]);
   });
 
   it('creates the published sandbox key on first use, and only that key', async () => {

@@ -1,3 +1,5 @@
+import { ConfigError, Env, flag, int, secret, str, trustProxy, url } from './config-env';
+
 /**
  * Configuration, read from the environment once at start and validated: a bad value stops the
  * process with a message naming the variable. Everything else reads this object, never process.env.
@@ -90,80 +92,9 @@ export interface AppConfig {
  * The demo provider's webhook secret when DEMO_WEBHOOK_SECRET is not set: published, so events
  * signed with it are taken from loopback clients only.
  */
+export { ConfigError } from './config-env';
+
 export const DEFAULT_DEMO_WEBHOOK_SECRET = 'whsec_demo_no_money_moves';
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${detail}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-function int(env: Env, name: string, def: number, min: number, max: number): number {
-  const raw = str(env, name);
-  if (raw === undefined) return def;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max)
-    throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-/** A secret is taken as written (never trimmed) and must be long enough to resist guessing. */
-function secret(env: Env, name: string): string | undefined {
-  const v = env[name];
-  if (v === undefined || v === '') return undefined;
-  if (v.trim() !== v) throw new ConfigError(name, 'must not start or end with whitespace');
-  if (v.length < 32) throw new ConfigError(name, 'must be at least 32 characters');
-  return v;
-}
-
-const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
-const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
-
-/**
- * TRUST_PROXY: `false` (default), the number of proxies in front of the service, or a comma
- * list of their addresses or CIDR ranges. `true` (every hop) is refused: the left-most
- * X-Forwarded-For entry is written by the client, so trusting it lets anyone pick an address.
- */
-function trustProxy(env: Env): false | number | string[] {
-  const raw = str(env, 'TRUST_PROXY');
-  if (raw === undefined) return false;
-  const v = raw.toLowerCase();
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  if (['true', 'yes', 'on'].includes(v)) {
-    throw new ConfigError(
-      'TRUST_PROXY',
-      'must be the number of proxies in front of the service (e.g. 1) or their addresses; ' +
-        '"true" would believe a client-written X-Forwarded-For',
-    );
-  }
-  if (/^\d+$/.test(v)) {
-    const n = Number(v);
-    if (n > 10) throw new ConfigError('TRUST_PROXY', `must be at most 10 hops, got ${n}`);
-    return n;
-  }
-  const list = raw.split(',').map((x) => x.trim());
-  for (const a of list) {
-    if (!IPV4_OR_CIDR.test(a) && !IPV6_OR_CIDR.test(a)) {
-      throw new ConfigError(
-        'TRUST_PROXY',
-        `must be false, a hop count, or proxy addresses/CIDRs, got "${a}"`,
-      );
-    }
-  }
-  return list;
-}
 
 /** DATABASE_READ_URL names a replica of DATABASE_URL, so it needs DATABASE_URL. */
 function readUrl(env: Env): string | undefined {
@@ -175,21 +106,6 @@ function readUrl(env: Env): string | undefined {
     );
   }
   return read;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = str(env, name);
-  if (raw === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, 'is not a valid URL');
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
-  }
-  return raw;
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither (then the demo provider). */
@@ -242,14 +158,6 @@ function demoWebhookSecret(env: Env): string | undefined {
   if (v === DEFAULT_DEMO_WEBHOOK_SECRET)
     throw new ConfigError('DEMO_WEBHOOK_SECRET', 'must not be the published default');
   return v;
-}
-
-/** A yes/no setting: true/false, 1/0, yes/no, on/off; unset is false. */
-function flag(env: Env, name: string): boolean {
-  const raw = str(env, name)?.toLowerCase();
-  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw)) return false;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { DataSource } from 'typeorm';
-import { DirectoryTools, ToolAccess } from '../../src/interface/mcp/directory-tools';
-import { AVAILABILITY_NOTE } from '../../src/interface/mcp/tool-schemas';
+import { DirectoryTools } from '../../src/interface/mcp/directory-tools';
+import { AVAILABILITY_NOTE, ToolAccess } from '../../src/interface/mcp/tool-support';
 import { C1, C3 } from '../fixtures/directory.fixture';
 import { useFixtureApp } from '../support/fixture-app';
 

@@ -13,8 +13,9 @@ import { GetClinicSignalsUseCase } from '../../application/reviews/get-clinic-si
 import { GetDoctorSignalsUseCase } from '../../application/reviews/get-doctor-signals.use-case';
 import { ListClinicReviewsUseCase } from '../../application/reviews/list-clinic-reviews.use-case';
 import { DirectoryPersistenceModule } from '../../infrastructure/persistence/directory/directory-persistence.module';
-import { DirectoryTools } from './directory-tools';
+import { DirectoryTools, TOOL_PROVIDERS } from './directory-tools';
 import { McpHttpController } from './mcp-http.controller';
+import { ToolSupport } from './tool-support';
 
 const USE_CASES = [
   ListDoctorsUseCase,
@@ -35,7 +36,7 @@ const USE_CASES = [
 /** The tool registry and the use cases it calls (no HTTP): used by the stdio entry point. */
 @Module({
   imports: [DirectoryPersistenceModule],
-  providers: [...USE_CASES, DirectoryTools],
+  providers: [...USE_CASES, ToolSupport, ...TOOL_PROVIDERS, DirectoryTools],
   exports: [DirectoryTools],
 })
 export class McpToolsModule {}

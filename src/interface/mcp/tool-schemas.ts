@@ -8,10 +8,6 @@ import { REVIEW_DIMENSIONS } from '../../domain/reviews/review';
 export const TOOL_DEFAULT_LIMIT = 10;
 export const TOOL_MAX_LIMIT = 25;
 
-/** Said wherever availability is given, so that an assistant passes it on. */
-export const AVAILABILITY_NOTE =
-  'Availability (accepting new patients) is best-effort and may have changed: phone the clinic to confirm before going.';
-
 /** The names the directory knows, as an enumeration when there are any. */
 function nameList(names: readonly string[], what: string) {
   const item =
@@ -127,9 +123,9 @@ export function specialtiesShape(names: KnownNames) {
   };
 }
 
-// ---- outputs ------------------------------------------------------------------------------
+// ---- the pieces the tools' outputs share (each tool's own output sits in its file) ----
 
-const freshness = z
+export const freshnessSchema = z
   .enum(FRESHNESS_VALUES)
   .describe(
     'fresh: availability checked within the freshness window; stale: older; unknown: never.',
@@ -145,7 +141,7 @@ const clinicSummary = z.object({
   acceptingNewPatients: z.boolean(),
 });
 
-const doctor = z.object({
+export const doctorSchema = z.object({
   cpsoNumber: z.string(),
   name: z.string(),
   gender: z.enum(GENDERS),
@@ -153,12 +149,12 @@ const doctor = z.object({
   specialties: z.array(z.string()),
   languages: z.array(z.string()),
   clinic: clinicSummary,
-  dataFreshness: freshness,
+  dataFreshness: freshnessSchema,
   syncedAt: z.string(),
   distanceKm: z.number().optional().describe('km from the location, when one was given'),
 });
 
-const review = z.object({
+export const reviewSchema = z.object({
   author: z.string(),
   rating: z.number().int(),
   text: z.string(),
@@ -173,15 +169,18 @@ const signal = z.object({
   sufficient: z.boolean(),
 });
 
-const signals = z.object({
+export const signalsSchema = z.object({
   minSample: z.number().int(),
   reviewCount: z.number().int(),
   signals: z.array(signal),
 });
 
-const distanceKm = z.number().optional().describe('km from the location, when one was given');
+export const distanceKmSchema = z
+  .number()
+  .optional()
+  .describe('km from the location, when one was given');
 
-const listEnvelope = {
+export const listEnvelopeShape = {
   near: z
     .object({
       query: z.string(),
@@ -201,127 +200,12 @@ const listEnvelope = {
     .describe('offset to send for the next page, null on the last page.'),
 };
 
-const availability = {
+export const availabilityShape = {
   availabilityNote: z.string(),
 };
 
-export const doctorListOutput = { doctors: z.array(doctor), ...listEnvelope, ...availability };
-
-export const doctorDetailOutput = {
-  doctor: doctor.extend({
-    referralRequired: z.boolean(),
-    bookingMethod: z.object({
-      phone: z.string(),
-      online: z.string().nullable(),
-      referralOnly: z.boolean(),
-    }),
-    rating: z.object({
-      positive: z.number().int(),
-      negative: z.number().int(),
-      reviewCount: z.number().int(),
-    }),
-    reviews: z.array(review),
-    expiredAt: z.string().nullable(),
-  }),
-  signals,
-  ...availability,
-};
-
-const link = z.object({ label: z.string(), url: z.string() });
-
-export const clinicListOutput = {
-  clinics: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      address: z.string(),
-      accepting: z.boolean(),
-      languages: z.array(z.string()),
-      specialties: z.array(z.string()),
-      lat: z.number(),
-      lng: z.number(),
-      dataFreshness: freshness,
-      distanceKm,
-    }),
-  ),
-  ...listEnvelope,
-  ...availability,
-};
-
-export const clinicDetailOutput = {
-  clinic: z.object({
-    id: z.string(),
-    name: z.string(),
-    address: z.string(),
-    lat: z.number(),
-    lng: z.number(),
-    phone: z.string(),
-    acceptingNewPatients: z.boolean(),
-    website: z.string().nullable(),
-    type: z.string(),
-    weekdayHours: z.string(),
-    evening: z.boolean(),
-    weekend: z.boolean(),
-    wheelchair: z.boolean(),
-    virtualVisits: z.boolean(),
-    nearTTC: z.boolean(),
-    notes: z.string().nullable(),
-    links: z.array(link),
-    dataFreshness: freshness,
-    doctors: z.array(
-      z.object({
-        name: z.string(),
-        gender: z.enum(GENDERS),
-        yearsOfPractice: z.number().int(),
-        languages: z.array(z.string()),
-        specialties: z.array(z.string()),
-      }),
-    ),
-  }),
-  reviews: z.object({
-    avgRating: z.number().nullable(),
-    count: z.number().int(),
-    byDimension: z.array(
-      z.object({
-        dimension: z.enum(REVIEW_DIMENSIONS),
-        avgRating: z.number(),
-        count: z.number().int(),
-      }),
-    ),
-    recent: z.array(review),
-  }),
-  signals,
-  ...availability,
-};
-
-export const specialistListOutput = {
-  clinics: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      specialty: z.string(),
-      languages: z.array(z.string()),
-      accepting: z.boolean(),
-      waitWeeks: z.number(),
-      dataFreshness: freshness,
-      distanceKm,
-    }),
-  ),
-  ...listEnvelope,
-  ...availability,
-};
-
-export const summaryOutput = {
-  totalDoctors: z.number().int(),
-  acceptingNewPatients: z.number().int(),
-  bySpecialty: z.array(z.object({ specialty: z.string(), count: z.number().int() })),
-  dataFreshness: z.object({
-    fresh: z.number().int(),
-    stale: z.number().int(),
-    unknown: z.number().int(),
-    coveragePct: z.number(),
-  }),
-  specialties: z.array(z.object({ name: z.string(), doctorCount: z.number().int() })),
-  languages: z.array(z.object({ name: z.string(), doctorCount: z.number().int() })),
-  ...availability,
+export const doctorListOutput = {
+  doctors: z.array(doctorSchema),
+  ...listEnvelopeShape,
+  ...availabilityShape,
 };

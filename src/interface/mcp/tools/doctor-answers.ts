@@ -1,0 +1,52 @@
+import { DoctorView } from '../../../application/doctors/doctor-views';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import { AVAILABILITY_NOTE, Json, listEnvelope, pageText, ToolAnswer } from '../tool-support';
+
+/** A doctor as find_doctors, search_doctors and get_doctor give it (doctorListOutput's item). */
+export function doctorItem(d: DoctorView) {
+  return {
+    cpsoNumber: d.cpsoNumber,
+    name: d.name,
+    gender: d.gender,
+    yearsOfPractice: d.yearsOfPractice,
+    specialties: d.specialties,
+    languages: d.languages,
+    clinic: {
+      id: d.clinic.id,
+      name: d.clinic.name,
+      address: d.clinic.address,
+      lat: d.clinic.lat,
+      lng: d.clinic.lng,
+      phone: d.clinic.phone,
+      acceptingNewPatients: d.clinic.acceptingNewPatients,
+    },
+    dataFreshness: d.dataFreshness,
+    syncedAt: d.syncedAt,
+    ...(d.distanceKm !== undefined ? { distanceKm: d.distanceKm } : {}),
+  };
+}
+
+/** One doctor in a line of text: who, where, how to phone, and whether they take patients. */
+export const doctorLine = (d: DoctorView) =>
+  `- ${d.name} (CPSO ${d.cpsoNumber}), ${d.specialties.join(', ') || 'no specialty listed'}; ` +
+  `speaks ${d.languages.join(', ') || 'n/a'}; ${d.clinic.name}, ${d.clinic.address}, ` +
+  `${d.clinic.phone}${d.distanceKm !== undefined ? `, ${d.distanceKm} km away` : ''}; ` +
+  `${d.clinic.acceptingNewPatients ? 'accepting new patients' : 'not accepting new patients'} (${d.dataFreshness})`;
+
+/** A page of doctors as find_doctors and search_doctors answer it. */
+export function doctorList(
+  page: PageRequest,
+  result: Page<DoctorView>,
+  extra: Json = {},
+): ToolAnswer {
+  const doctors = result.items.map((d) => doctorItem(d));
+  const env = listEnvelope(page, result.total, doctors.length);
+  return {
+    data: { doctors, ...env, ...extra, availabilityNote: AVAILABILITY_NOTE },
+    text: pageText('doctors', env.total, env.count, env.offset, [
+      ...result.items.map(doctorLine),
+      ...(env.nextOffset !== null ? [`More: call again with offset ${env.nextOffset}.`] : []),
+      AVAILABILITY_NOTE,
+    ]),
+  };
+}

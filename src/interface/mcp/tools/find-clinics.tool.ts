@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
+import { directoryCriteria } from '../../../application/shared/directory-criteria';
+import {
+  AVAILABILITY_NOTE,
+  DirectoryTool,
+  listEnvelope,
+  pageText,
+  READ_ONLY,
+  ToolContext,
+  ToolSupport,
+} from '../tool-support';
+import {
+  availabilityShape,
+  distanceKmSchema,
+  filterShape,
+  freshnessSchema,
+  listEnvelopeShape,
+  locationShape,
+  pagingShape,
+  specialtiesShape,
+} from '../tool-schemas';
+
+export const clinicListOutput = {
+  clinics: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      address: z.string(),
+      accepting: z.boolean(),
+      languages: z.array(z.string()),
+      specialties: z.array(z.string()),
+      lat: z.number(),
+      lng: z.number(),
+      dataFreshness: freshnessSchema,
+      distanceKm: distanceKmSchema,
+    }),
+  ),
+  ...listEnvelopeShape,
+  ...availabilityShape,
+};
+
+/** find_clinics: the clinics list (REST's GET /clinics), by what their doctors offer and where. */
+@Injectable()
+export class FindClinicsTool implements DirectoryTool {
+  constructor(
+    private readonly listClinics: ListClinicsUseCase,
+    private readonly support: ToolSupport,
+  ) {}
+
+  register(server: McpServer, { names, access }: ToolContext): void {
+    server.registerTool(
+      'find_clinics',
+      {
+        title: 'Find clinics',
+        description:
+          'Find clinics by what their doctors offer (specialty, language, gender) and the clinic ' +
+          'itself (accepting new patients, evening or weekend hours, wheelchair access, virtual ' +
+          'visits, near the subway). Give lat/lng or a place (near: postal code or subway station) to get ' +
+          'the nearest first, with distanceKm, optionally within radiusKm. Returns ' +
+          'clinics with address, coordinates, languages and specialties; call get_clinic for hours, ' +
+          'phone and reviews.',
+        inputSchema: {
+          ...specialtiesShape(names),
+          ...filterShape(names),
+          hasWebsite: z
+            .boolean()
+            .optional()
+            .describe('Only clinics with (true) or without a website.'),
+          ...locationShape(),
+          ...pagingShape(),
+        },
+        outputSchema: clinicListOutput,
+        annotations: { title: 'Find clinics', ...READ_ONLY },
+      },
+      (a) =>
+        this.support.run('find_clinics', '', async () => {
+          const page = this.support.page(a, access);
+          const loc = await this.support.locate(a);
+          const criteria = { ...directoryCriteria(a), hasWebsite: a.hasWebsite, ...loc.criteria };
+          const result = await this.listClinics.execute(criteria, new Set(), page);
+          const clinics = result.items.map((c) => ({
+            id: c.id,
+            name: c.name,
+            address: c.address,
+            accepting: c.accepting,
+            languages: c.languages,
+            specialties: c.specialties,
+            lat: c.lat,
+            lng: c.lng,
+            dataFreshness: this.support.freshness(c.availabilityCheckedAt),
+            ...(c.distanceKm !== undefined ? { distanceKm: c.distanceKm } : {}),
+          }));
+          const env = listEnvelope(page, result.total, clinics.length);
+          return {
+            data: { clinics, ...env, ...loc.envelope, availabilityNote: AVAILABILITY_NOTE },
+            text: pageText('clinics', env.total, env.count, env.offset, [
+              ...clinics.map(
+                (c) =>
+                  `- ${c.name}, ${c.address} (id ${c.id})${c.distanceKm !== undefined ? `, ${c.distanceKm} km away` : ''}; ${c.accepting ? 'accepting new patients' : 'not accepting'} (${c.dataFreshness})`,
+              ),
+              AVAILABILITY_NOTE,
+            ]),
+          };
+        }),
+    );
+  }
+}

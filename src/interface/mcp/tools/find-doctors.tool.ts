@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
+import { directoryCriteria } from '../../../application/shared/directory-criteria';
+import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
+import {
+  doctorListOutput,
+  filterShape,
+  locationShape,
+  pagingShape,
+  specialtiesShape,
+} from '../tool-schemas';
+import { doctorList } from './doctor-answers';
+
+/** find_doctors: the doctors list (REST's GET /doctors) with its filters and a location. */
+@Injectable()
+export class FindDoctorsTool implements DirectoryTool {
+  constructor(
+    private readonly listDoctors: ListDoctorsUseCase,
+    private readonly support: ToolSupport,
+  ) {}
+
+  register(server: McpServer, { names, access }: ToolContext): void {
+    server.registerTool(
+      'find_doctors',
+      {
+        title: 'Find doctors',
+        description:
+          'Find practising doctors in the Greater Toronto Area by specialty, language, gender, ' +
+          'years of practice and the features of their clinic (accepting new patients, evening or ' +
+          'weekend hours, wheelchair access, virtual visits, near a subway station). Use it for ' +
+          '"a family doctor who speaks Tamil and takes new patients". Returns doctors with their ' +
+          'primary clinic (address, phone, accepting new patients) and how fresh that availability ' +
+          'is, ordered by name, or nearest first from lat/lng or a place (near: a postal code or a ' +
+          'subway station), optionally within radiusKm. Page with limit and offset; ' +
+          'total says how many match.',
+        inputSchema: {
+          ...specialtiesShape(names),
+          ...filterShape(names),
+          ...locationShape(),
+          ...pagingShape(),
+        },
+        outputSchema: doctorListOutput,
+        annotations: { title: 'Find doctors', ...READ_ONLY },
+      },
+      (a) =>
+        this.support.run('find_doctors', '', async () => {
+          const page = this.support.page(a, access);
+          const filters = directoryCriteria(a);
+          const loc = await this.support.locate(a);
+          const result = await this.listDoctors.execute({ ...filters, ...loc.criteria }, page);
+          return doctorList(page, result, loc.envelope);
+        }),
+    );
+  }
+}

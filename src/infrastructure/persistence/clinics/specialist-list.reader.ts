@@ -1,0 +1,144 @@
+import { DataSource } from 'typeorm';
+import { walk } from '../../database/prepared-reads';
+import { SpecialistRecord } from '../../../domain/clinics/clinic';
+import { GeoPoint, SpecialistCriteria } from '../../../domain/directory/criteria';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import {
+  clinicFlagConditions,
+  hasDoctorConditions,
+  nearRadius,
+  NearRadius,
+  pointOf,
+  where,
+} from '../directory/criteria-sql';
+import { ListTotals } from '../directory/list-totals';
+import { ReferenceIds } from '../directory/reference-ids';
+import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
+import { SqlParams } from '../directory/sql-params';
+import { doctorExists } from './clinic-read.sql';
+import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
+
+/** (Clinic, specialty) pairs: the rows of the index a page walks. */
+const ALL_SPECIALIST_PAIRS_SQL = 'SELECT count(*)::int AS n FROM specialist_search';
+
+/**
+ * Specialists: (clinic, specialty) pairs on `specialist_search`, in order of wait or nearest
+ * first: one statement picks the page's pairs in order and joins their rows. Totals are cached
+ * until the directory changes.
+ */
+export class SpecialistListReader {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly refs: ReferenceIds,
+    private readonly totals: ListTotals,
+  ) {}
+
+  async specialists(
+    criteria: SpecialistCriteria,
+    page: PageRequest,
+    now: Date,
+  ): Promise<Page<SpecialistRecord>> {
+    const ids = await this.refs.resolve({
+      specialties: criteria.specialties,
+      languages: criteria.languages,
+    });
+    if (ids.impossible || !ids.specialtyIds) return { items: [], total: 0 };
+    const p = new SqlParams();
+    const specialtyIds = ids.specialtyIds;
+    // One specialty reads the order index as it is; several need a sort.
+    const conds = [
+      specialtyIds.length === 1
+        ? `ss.specialty_id = ${p.add(specialtyIds[0])}`
+        : `ss.specialty_id = ANY(${p.add(specialtyIds)}::smallint[])`,
+      ...clinicFlagConditions('ss', criteria, p),
+    ];
+    const doctorFilters = { ...criteria, specialties: undefined, near: undefined };
+    const perDoctor = hasDoctorConditions(doctorFilters);
+    if (perDoctor) {
+      // The doctor who satisfies the doctor filters must also practise the pair's specialty.
+      // The pair's specialty, repeated as literal ids, lets the index narrow the doctors first.
+      conds.push(
+        doctorExists(
+          doctorFilters,
+          { ...ids, specialtyIds },
+          p,
+          now,
+          'ss.clinic_id',
+          'ss.specialty_id',
+        ),
+      );
+    }
+    const filterParams = p.values.length;
+    const radius =
+      criteria.near && criteria.radiusKm !== undefined
+        ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
+        : undefined;
+    const total = this.totals.count(
+      `SELECT count(*)::int AS n FROM specialist_search ss ${where([...conds, ...(radius?.rows('ss.earth') ?? [])])}`,
+      [...p.values],
+    );
+    // As for clinics, the scan nearest first goes as far as the filters' matches say, radius or
+    // not (a page in order of wait has no radius to leave out).
+    const matches = radius
+      ? this.totals.count(
+          `SELECT count(*)::int AS n FROM specialist_search ss ${where(conds)}`,
+          p.values.slice(0, filterParams),
+        )
+      : total;
+    const pageSql = criteria.near
+      ? this.nearestFirst(criteria.near, conds, radius, p, page)
+      : `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, 0::float8 AS k
+            FROM specialist_search ss ${where(conds)}
+           ORDER BY ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id
+           LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+    const sql = `
+      SELECT c.id, c.name, sp.name AS specialty,
+             ARRAY(SELECT r.name FROM languages r WHERE r.id IN (
+                     SELECT unnest(cd.language_ids) FROM clinic_doctor_search cd
+                      WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
+                   ORDER BY r.name_key) AS languages,
+             c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng
+        FROM ${pageSql} pg
+        JOIN clinics c ON c.id = pg.clinic_id
+        JOIN specialties sp ON sp.id = pg.specialty_id
+       ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
+    // Several specialties are sorted, not walked, and a page that checks each pair's doctors may
+    // be joined before it is walked: those pages are planned for their values.
+    const short =
+      !perDoctor &&
+      (criteria.near !== undefined || specialtyIds.length === 1) &&
+      (await isShortWalk(matches, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
+    const [rows] = await Promise.all([
+      (await isPastTheEnd(total, page))
+        ? Promise.resolve([] as SpecialistRow[])
+        : this.ds.query<SpecialistRow[]>(short ? walk(sql) : sql, p.values),
+      total,
+    ]);
+    return {
+      items: rows.map(toSpecialistRecord),
+      total: await this.totals.consistent(total, page, rows.length),
+    };
+  }
+
+  /**
+   * A page of specialists nearest first, exactly ordered by (distance, clinic, specialty), as
+   * for clinics (clinic-list.reader.ts): the nearest-neighbour scan reads the page's rows and
+   * their ties, which are then sorted (the sort keys after the distance would otherwise sort
+   * every offering).
+   */
+  private nearestFirst(
+    near: GeoPoint,
+    conds: string[],
+    radius: NearRadius | undefined,
+    p: SqlParams,
+    page: PageRequest,
+  ): string {
+    const pt = pointOf(near, p);
+    return `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.k
+               FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.earth, ss.earth <-> ${pt} AS k
+                       FROM specialist_search ss ${where(conds)}
+                      ORDER BY ss.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) ss
+               ${where(radius ? [radius.cut('ss.k', 'ss.earth')] : [])}
+              ORDER BY ss.k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+  }
+}

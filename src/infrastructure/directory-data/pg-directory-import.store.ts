@@ -7,138 +7,14 @@ import {
   ImportOptions,
   Rejection,
 } from '../../application/directory-data/directory-import.ports';
-import { WEEKDAYS } from '../../domain/clinics/clinic-hours';
-import {
-  ClinicRecord,
-  deriveClinic,
-  DirectoryRecord,
-  DoctorRecord,
-  OfferingRecord,
-  NameRecord,
-  ReviewRecord,
-} from '../../domain/directory/interchange';
+import { DirectoryRecord } from '../../domain/directory/interchange';
 import { READ_MODELS } from '../persistence/directory/read-models';
-import { CopyColumn, copyColumn as col, copyRows, runQuery } from '../database/copy-rows';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
+import { IMPORT_TIMEOUT_MS, ImportSql, importSql } from './import/import-sql';
+import { ImportStaging } from './import/import-staging';
 
-const TIMEOUT_MS = 30 * 60_000;
-const TRACE = process.env.IMPORT_TRACE === '1';
-/** Records staged per COPY: memory holds one batch of each record type. */
-const BATCH = 2_000;
 /** The seed's advisory lock: an import and a seed never run at once. */
 const SEED_LOCK_KEY = 0x67746164;
-
-type Col<R> = CopyColumn<R>;
-type Staged<R> = { line: number; r: R };
-const json = (v: unknown) => JSON.stringify(v);
-
-const CLINIC: Col<Staged<ClinicRecord>>[] = [
-  col('line', (x) => x.line),
-  col('source', (x) => x.r.source),
-  col('source_id', (x) => x.r.sourceId),
-  col('id', (x) => x.r.id ?? null),
-  col('name', (x) => x.r.name),
-  col('street_address', (x) => x.r.streetAddress),
-  col('city', (x) => x.r.city),
-  col('neighbourhood', (x) => x.r.neighbourhood ?? null),
-  col('postal_code', (x) => x.r.postalCode),
-  col('lat', (x) => x.r.lat),
-  col('lng', (x) => x.r.lng),
-  col('phone', (x) => x.r.phone),
-  col('website', (x) => x.r.website ?? null),
-  col('type', (x) => x.r.clinicType),
-  col('hours', (x) => json(storedHours(x.r))),
-  col('weekday_hours', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekdayHours),
-  col('evening', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).evening),
-  col('weekend', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekend),
-  col('wheelchair', (x) => x.r.wheelchair),
-  col('virtual_visits', (x) => x.r.virtualVisits),
-  col('near_ttc', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
-  col('accepting_new_patients', (x) => x.r.acceptingNewPatients),
-  col('availability_checked_at', (x) => x.r.availabilityCheckedAt),
-  col('notes', (x) => x.r.notes ?? null),
-  col('links', (x) => json(x.r.links ?? [])),
-];
-
-const DOCTOR: Col<Staged<DoctorRecord>>[] = [
-  col('line', (x) => x.line),
-  col('source', (x) => x.r.source),
-  col('cpso_number', (x) => x.r.cpsoNumber),
-  col('id', (x) => x.r.id ?? null),
-  col('name', (x) => x.r.name),
-  col('gender', (x) => x.r.gender),
-  col('practice_start_year', (x) => x.r.practiceStartYear),
-  col('specialties', (x) => json(x.r.specialties)),
-  col('languages', (x) => json(x.r.languages)),
-  col('clinics', (x) => json(x.r.clinics.map((c) => ({ ...c, source: c.source ?? x.r.source })))),
-  col('referral_required', (x) => x.r.referralRequired),
-  col('referral_only', (x) => x.r.referralOnly),
-  col('booking_phone', (x) => x.r.bookingPhone),
-  col('booking_online', (x) => x.r.bookingOnline ?? null),
-  col('synced_at', (x) => x.r.syncedAt ?? null),
-  col('expired_at', (x) => x.r.expiredAt ?? null),
-];
-
-const OFFERING: Col<Staged<OfferingRecord>>[] = [
-  col('line', (x) => x.line),
-  col('source', (x) => x.r.source),
-  col('clinic_source', (x) => x.r.clinic.source ?? x.r.source),
-  col('clinic_source_id', (x) => x.r.clinic.sourceId),
-  col('specialty', (x) => x.r.specialty),
-  col('wait_weeks', (x) => x.r.waitWeeks),
-];
-
-const NAME: Col<Staged<NameRecord>>[] = [
-  col('line', (x) => x.line),
-  col('kind', (x) => (x.r.type === 'specialty' ? 'specialties' : 'languages')),
-  col('name', (x) => x.r.name),
-];
-
-const REVIEW: Col<Staged<ReviewRecord>>[] = [
-  col('line', (x) => x.line),
-  col('source', (x) => x.r.source),
-  col('source_id', (x) => x.r.sourceId),
-  col('id', (x) => x.r.id ?? null),
-  col('doctor_cpso', (x) => x.r.doctor ?? null),
-  col('clinic_source', (x) => (x.r.clinic ? (x.r.clinic.source ?? x.r.source) : null)),
-  col('clinic_source_id', (x) => x.r.clinic?.sourceId ?? null),
-  col('rating', (x) => x.r.rating),
-  col('punctuality', (x) => x.r.punctuality ?? null),
-  col('helpfulness', (x) => x.r.helpfulness ?? null),
-  col('knowledge', (x) => x.r.knowledge ?? null),
-  col('staff', (x) => x.r.staff ?? null),
-  col('author', (x) => x.r.author),
-  col('text', (x) => x.r.text),
-  col('review_date', (x) => x.r.date),
-  col('source_url', (x) => x.r.sourceUrl ?? null),
-];
-
-/** Hours as stored: the interchange's ranges per weekday (the API reads only derived columns). */
-function storedHours(c: ClinicRecord) {
-  return Object.fromEntries(WEEKDAYS.map((d) => [d, c.hours[d]]));
-}
-
-const STAGE_DDL = `
-  CREATE TEMP TABLE s_clinics (line int, source text, source_id text, id uuid, name text,
-    street_address text, city text, neighbourhood text, postal_code text, lat float8, lng float8,
-    phone text, website text, type text, hours jsonb, weekday_hours text, evening boolean,
-    weekend boolean, wheelchair boolean, virtual_visits boolean, near_ttc boolean,
-    accepting_new_patients boolean, availability_checked_at timestamptz, notes text, links jsonb,
-    clinic_id uuid) ON COMMIT DROP;
-  CREATE TEMP TABLE s_doctors (line int, source text, cpso_number text, id uuid, name text,
-    gender text, practice_start_year smallint, specialties jsonb, languages jsonb, clinics jsonb,
-    referral_required boolean, referral_only boolean, booking_phone text, booking_online text,
-    synced_at timestamptz, expired_at timestamptz, doctor_id uuid, specialty_ids smallint[], language_ids smallint[])
-    ON COMMIT DROP;
-  CREATE TEMP TABLE s_offerings (line int, source text, clinic_source text, clinic_source_id text,
-    specialty text, wait_weeks smallint) ON COMMIT DROP;
-  CREATE TEMP TABLE s_reviews (line int, source text, source_id text, id uuid, doctor_cpso text,
-    clinic_source text, clinic_source_id text, rating smallint, punctuality smallint,
-    helpfulness smallint, knowledge smallint, staff smallint, author text, text text,
-    review_date date, source_url text) ON COMMIT DROP;
-  CREATE TEMP TABLE s_names (line int, kind text, name text) ON COMMIT DROP;
-  CREATE TEMP TABLE s_rejected (line int PRIMARY KEY, key text, field text, reason text,
-    cpso_number text) ON COMMIT DROP;`;
 
 /**
  * Imports in one transaction on one connection: records go into temporary staging tables in
@@ -163,76 +39,32 @@ export class PgDirectoryImportStore extends DirectoryImportStore {
 }
 
 class PgImportSession extends DirectoryImportSession {
-  private readonly buffers = {
-    clinic: [] as Staged<ClinicRecord>[],
-    doctor: [] as Staged<DoctorRecord>[],
-    offering: [] as Staged<OfferingRecord>[],
-    review: [] as Staged<ReviewRecord>[],
-    specialty: [] as Staged<NameRecord>[],
-    language: [] as Staged<NameRecord>[],
-  };
+  private readonly run: ImportSql;
+  private readonly staging: ImportStaging;
   /** Catalogue names the file declared that the directory did not know (added). */
   private newNames = 0;
   private done = false;
 
   constructor(
     private readonly runner: QueryRunner,
-    private readonly client: PoolClient,
+    client: PoolClient,
     private readonly opts: ImportOptions,
   ) {
     super();
-  }
-
-  private async run(sql: string, values?: unknown[]) {
-    const t0 = Date.now();
-    const r = await runQuery(this.client, TIMEOUT_MS, sql, values);
-    const ms = Date.now() - t0;
-    // IMPORT_TRACE=1 names every statement that takes a while (for tuning imports).
-    if (TRACE && ms > 200)
-      process.stderr.write(`[import] ${ms} ms  ${sql.replace(/\s+/g, ' ').slice(0, 110)}\n`);
-    return r;
+    this.run = importSql(client);
+    this.staging = new ImportStaging(client, this.run);
   }
 
   async open(): Promise<void> {
     await this.run('BEGIN');
-    await this.run(`SET LOCAL statement_timeout = ${TIMEOUT_MS}`);
+    await this.run(`SET LOCAL statement_timeout = ${IMPORT_TIMEOUT_MS}`);
     await this.run(`SET LOCAL lock_timeout = '120s'`);
     await this.run('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    await this.run(STAGE_DDL);
+    await this.staging.createTables();
   }
 
-  async stage(line: number, record: DirectoryRecord): Promise<void> {
-    const buffer = this.buffers[record.type] as Staged<DirectoryRecord>[];
-    buffer.push({ line, r: record });
-    if (buffer.length >= BATCH) await this.flush(record.type);
-  }
-
-  private async flush(type: DirectoryRecord['type']): Promise<void> {
-    const insert = <R>(table: string, cols: Col<R>[], rows: R[]) =>
-      copyRows(this.client, table, cols, rows);
-    switch (type) {
-      case 'clinic':
-        await insert('s_clinics', CLINIC, this.buffers.clinic);
-        this.buffers.clinic = [];
-        break;
-      case 'doctor':
-        await insert('s_doctors', DOCTOR, this.buffers.doctor);
-        this.buffers.doctor = [];
-        break;
-      case 'offering':
-        await insert('s_offerings', OFFERING, this.buffers.offering);
-        this.buffers.offering = [];
-        break;
-      case 'review':
-        await insert('s_reviews', REVIEW, this.buffers.review);
-        this.buffers.review = [];
-        break;
-      case 'specialty':
-      case 'language':
-        await insert('s_names', NAME, this.buffers[type]);
-        this.buffers[type] = [];
-        break;
-    }
+  stage(line: number, record: DirectoryRecord): Promise<void> {
+    return this.staging.stage(line, record);
   }
 
   async finish(
@@ -240,11 +72,7 @@ class PgImportSession extends DirectoryImportSession {
     reject: (r: Rejection) => void,
   ): Promise<ApplyCounts & { applied: boolean }> {
     try {
-      for (const t of ['clinic', 'doctor', 'offering', 'review', 'specialty', 'language'] as const)
-        await this.flush(t);
-      await this.run(`CREATE INDEX ON s_clinics (source, source_id)`);
-      await this.run(`CREATE INDEX ON s_doctors (cpso_number)`);
-      await this.run(`ANALYZE s_clinics, s_doctors, s_offerings, s_reviews`);
+      await this.staging.complete();
       await this.checkDuplicates();
       await this.checkNames(opts.addNames);
       await this.checkReferences();

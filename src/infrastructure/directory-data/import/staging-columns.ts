@@ -1,0 +1,106 @@
+import { WEEKDAYS } from '../../../domain/clinics/clinic-hours';
+import {
+  ClinicRecord,
+  deriveClinic,
+  DoctorRecord,
+  NameRecord,
+  OfferingRecord,
+  ReviewRecord,
+} from '../../../domain/directory/interchange';
+import { CopyColumn, copyColumn as col } from '../../database/copy-rows';
+
+/** A record as it is staged: with the line of the file it came from. */
+export type Staged<R> = { line: number; r: R };
+type Col<R> = CopyColumn<R>;
+const json = (v: unknown) => JSON.stringify(v);
+
+/** Hours as stored: the interchange's ranges per weekday (the API reads only derived columns). */
+function storedHours(c: ClinicRecord) {
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, c.hours[d]]));
+}
+
+/** The COPY columns of s_clinics: the record, its derived flags, its hours as stored. */
+export const CLINIC_COLUMNS: Col<Staged<ClinicRecord>>[] = [
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('source_id', (x) => x.r.sourceId),
+  col('id', (x) => x.r.id ?? null),
+  col('name', (x) => x.r.name),
+  col('street_address', (x) => x.r.streetAddress),
+  col('city', (x) => x.r.city),
+  col('neighbourhood', (x) => x.r.neighbourhood ?? null),
+  col('postal_code', (x) => x.r.postalCode),
+  col('lat', (x) => x.r.lat),
+  col('lng', (x) => x.r.lng),
+  col('phone', (x) => x.r.phone),
+  col('website', (x) => x.r.website ?? null),
+  col('type', (x) => x.r.clinicType),
+  col('hours', (x) => json(storedHours(x.r))),
+  col('weekday_hours', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekdayHours),
+  col('evening', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).evening),
+  col('weekend', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekend),
+  col('wheelchair', (x) => x.r.wheelchair),
+  col('virtual_visits', (x) => x.r.virtualVisits),
+  col('near_ttc', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
+  col('accepting_new_patients', (x) => x.r.acceptingNewPatients),
+  col('availability_checked_at', (x) => x.r.availabilityCheckedAt),
+  col('notes', (x) => x.r.notes ?? null),
+  col('links', (x) => json(x.r.links ?? [])),
+];
+
+/** The COPY columns of s_doctors: names and clinic references as JSON, resolved by the checks. */
+export const DOCTOR_COLUMNS: Col<Staged<DoctorRecord>>[] = [
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('cpso_number', (x) => x.r.cpsoNumber),
+  col('id', (x) => x.r.id ?? null),
+  col('name', (x) => x.r.name),
+  col('gender', (x) => x.r.gender),
+  col('practice_start_year', (x) => x.r.practiceStartYear),
+  col('specialties', (x) => json(x.r.specialties)),
+  col('languages', (x) => json(x.r.languages)),
+  col('clinics', (x) => json(x.r.clinics.map((c) => ({ ...c, source: c.source ?? x.r.source })))),
+  col('referral_required', (x) => x.r.referralRequired),
+  col('referral_only', (x) => x.r.referralOnly),
+  col('booking_phone', (x) => x.r.bookingPhone),
+  col('booking_online', (x) => x.r.bookingOnline ?? null),
+  col('synced_at', (x) => x.r.syncedAt ?? null),
+  col('expired_at', (x) => x.r.expiredAt ?? null),
+];
+
+/** The COPY columns of s_offerings (a clinic without a source is the record's own source). */
+export const OFFERING_COLUMNS: Col<Staged<OfferingRecord>>[] = [
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('clinic_source', (x) => x.r.clinic.source ?? x.r.source),
+  col('clinic_source_id', (x) => x.r.clinic.sourceId),
+  col('specialty', (x) => x.r.specialty),
+  col('wait_weeks', (x) => x.r.waitWeeks),
+];
+
+/** The COPY columns of s_names: `specialty` and `language` records, kind named as their table. */
+export const NAME_COLUMNS: Col<Staged<NameRecord>>[] = [
+  col('line', (x) => x.line),
+  col('kind', (x) => (x.r.type === 'specialty' ? 'specialties' : 'languages')),
+  col('name', (x) => x.r.name),
+];
+
+/** The COPY columns of s_reviews: the doctor and clinic by their keys, resolved when applied. */
+export const REVIEW_COLUMNS: Col<Staged<ReviewRecord>>[] = [
+  col('line', (x) => x.line),
+  col('source', (x) => x.r.source),
+  col('source_id', (x) => x.r.sourceId),
+  col('id', (x) => x.r.id ?? null),
+  col('doctor_cpso', (x) => x.r.doctor ?? null),
+  col('clinic_source', (x) => (x.r.clinic ? (x.r.clinic.source ?? x.r.source) : null)),
+  col('clinic_source_id', (x) => x.r.clinic?.sourceId ?? null),
+  col('rating', (x) => x.r.rating),
+  col('punctuality', (x) => x.r.punctuality ?? null),
+  col('helpfulness', (x) => x.r.helpfulness ?? null),
+  col('knowledge', (x) => x.r.knowledge ?? null),
+  col('staff', (x) => x.r.staff ?? null),
+  col('author', (x) => x.r.author),
+  col('text', (x) => x.r.text),
+  col('review_date', (x) => x.r.date),
+  col('source_url', (x) => x.r.sourceUrl ?? null),
+];

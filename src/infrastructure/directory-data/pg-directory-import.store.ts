@@ -12,6 +12,14 @@ import { READ_MODELS } from '../persistence/directory/read-models';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 import { IMPORT_TIMEOUT_MS, ImportSql, importSql } from './import/import-sql';
 import { ImportStaging } from './import/import-staging';
+import { addNames, countNewNames, knownNames, resolveNameIds } from './import/catalogue-names';
+import {
+  DUPLICATE_RULES,
+  FOREIGN_ID_RULES,
+  REFERENCE_RULES,
+  unknownNameRules,
+} from './import/check-rules';
+import { applyRules, readRejections } from './import/reject-rule';
 
 /** The seed's advisory lock: an import and a seed never run at once. */
 const SEED_LOCK_KEY = 0x67746164;
@@ -73,12 +81,14 @@ class PgImportSession extends DirectoryImportSession {
   ): Promise<ApplyCounts & { applied: boolean }> {
     try {
       await this.staging.complete();
-      await this.checkDuplicates();
-      await this.checkNames(opts.addNames);
-      await this.checkReferences();
-      const rejections = (
-        await this.run(`SELECT line, key, field, reason FROM s_rejected ORDER BY line`)
-      ).rows as Rejection[];
+      await applyRules(this.run, DUPLICATE_RULES);
+      await applyRules(this.run, FOREIGN_ID_RULES);
+      this.newNames = await countNewNames(this.run);
+      await addNames(this.run, opts.addNames);
+      await applyRules(this.run, unknownNameRules(await knownNames(this.run)));
+      await resolveNameIds(this.run);
+      await applyRules(this.run, REFERENCE_RULES);
+      const rejections = await readRejections(this.run);
       rejections.forEach(reject);
       const counts = await this.applyAll(opts);
       const applied = opts.apply(rejections.length);
@@ -105,178 +115,6 @@ class PgImportSession extends DirectoryImportSession {
     this.done = true;
     await this.run('ROLLBACK').catch(() => undefined);
     await this.runner.release();
-  }
-
-  /** Rejects a staged row: into the report, out of its staging table. */
-  private async rejectWhere(
-    table: string,
-    where: string,
-    key: string,
-    field: string,
-    reason: string,
-    values: unknown[] = [],
-  ): Promise<void> {
-    await this.run(
-      `WITH gone AS (DELETE FROM ${table} s WHERE ${where} RETURNING s.*)
-       INSERT INTO s_rejected (line, key, field, reason, cpso_number)
-       SELECT line, ${key}, ${field}, ${reason}, ${table === 's_doctors' ? 'cpso_number' : 'NULL'}
-         FROM gone g ON CONFLICT (line) DO NOTHING`,
-      values,
-    );
-  }
-
-  private async checkDuplicates(): Promise<void> {
-    const dup = (table: string, key: string, label: string) =>
-      this.rejectWhere(
-        table,
-        `EXISTS (SELECT 1 FROM ${table} o WHERE (${key.replace(/\$/g, 'o.')}) = (${key.replace(/\$/g, 's.')}) AND o.line < s.line)`,
-        label,
-        `''`,
-        `'the same record appears earlier in the file (line ' || (SELECT min(o.line) FROM ${table} o WHERE (${key.replace(/\$/g, 'o.')}) = (${key.replace(/\$/g, 'g.')})) || ')'`,
-      );
-    await dup('s_clinics', '$source, $source_id', `'clinic:' || source || '/' || source_id`);
-    await dup('s_doctors', '$cpso_number', `'doctor:' || cpso_number`);
-    await dup(
-      's_offerings',
-      '$clinic_source, $clinic_source_id, lower($specialty)',
-      `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
-    );
-    await dup('s_reviews', '$source, $source_id', `'review:' || source || '/' || source_id`);
-    await dup('s_names', '$kind, lower($name)', `kind || ':' || name`);
-    // An id given for a new row must not be another row's.
-    await this.rejectWhere(
-      's_clinics',
-      `s.id IS NOT NULL AND EXISTS (SELECT 1 FROM clinics c WHERE c.id = s.id AND (c.source, c.source_id) <> (s.source, s.source_id))`,
-      `'clinic:' || source || '/' || source_id`,
-      `'/id'`,
-      `'belongs to another clinic of the directory'`,
-    );
-    await this.rejectWhere(
-      's_doctors',
-      `s.id IS NOT NULL AND EXISTS (SELECT 1 FROM doctors d WHERE d.id = s.id AND d.cpso_number <> s.cpso_number)`,
-      `'doctor:' || cpso_number`,
-      `'/id'`,
-      `'belongs to another doctor of the directory'`,
-    );
-  }
-
-  /**
-   * Specialty and language names: known ones (any case) map to ids. A name declared by a
-   * catalogue record of the file (`specialty`, `language`) is added, so an export imports into
-   * an empty directory as it is; other unknown names are refused, or added with --add-names.
-   */
-  private async checkNames(addNames: boolean): Promise<void> {
-    const used = `
-      SELECT 'specialties' AS tbl, n.name, min(s.line) AS first, false AS declared
-        FROM s_doctors s, jsonb_array_elements_text(s.specialties) AS n(name) GROUP BY 1, 2
-      UNION ALL
-      SELECT 'specialties', s.specialty, min(s.line), false FROM s_offerings s GROUP BY 1, 2
-      UNION ALL
-      SELECT 'languages', n.name, min(s.line), false
-        FROM s_doctors s, jsonb_array_elements_text(s.languages) AS n(name) GROUP BY 1, 2
-      UNION ALL
-      SELECT kind, name, min(line), true FROM s_names GROUP BY 1, 2`;
-    this.newNames = Number(
-      (
-        (
-          await this.run(`SELECT count(*) AS n FROM s_names s
-             WHERE NOT EXISTS (SELECT 1 FROM specialties t WHERE s.kind = 'specialties' AND t.name_key = lower(s.name))
-               AND NOT EXISTS (SELECT 1 FROM languages t WHERE s.kind = 'languages' AND t.name_key = lower(s.name))`)
-        ).rows[0] as { n: string }
-      ).n,
-    );
-    for (const table of ['specialties', 'languages']) {
-      await this.run(
-        `INSERT INTO ${table} (id, name, name_key)
-         SELECT (SELECT COALESCE(max(id), 0) FROM ${table}) + row_number() OVER (ORDER BY first, name),
-                name, lower(name)
-           FROM (SELECT DISTINCT ON (lower(u.name)) u.name, u.first FROM (${used}) u
-                  WHERE u.tbl = $1 AND ($2 OR u.declared)
-                    AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(u.name))
-                  ORDER BY lower(u.name), u.first) x`,
-        [table, addNames],
-      );
-    }
-    // What the directory knows, in words when it knows nothing (an empty directory).
-    const known = async (table: string, what: string) => {
-      const names = (
-        (await this.run(`SELECT name FROM ${table} ORDER BY name_key`)).rows as { name: string }[]
-      ).map((r) => r.name);
-      return names.length ? `known: ${names.join(', ')}` : `the directory knows no ${what} yet`;
-    };
-    const unknown = (table: string, alias: string) =>
-      `NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.name_key = lower(${alias}))`;
-    const specialties = await known('specialties', 'specialties');
-    const languages = await known('languages', 'languages');
-    const remedy = (type: string) =>
-      ` (declare it with a "${type}" record in the file, or import with --add-names)`;
-    await this.rejectWhere(
-      's_doctors',
-      `EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.specialties) n(name) WHERE ${unknown('specialties', 'n.name')})`,
-      `'doctor:' || cpso_number`,
-      `'/specialties'`,
-      `'unknown specialty "' || (SELECT n.name FROM jsonb_array_elements_text(specialties) n(name) WHERE ${unknown('specialties', 'n.name')} LIMIT 1) || '"; ' || $1`,
-      [specialties + remedy('specialty')],
-    );
-    await this.rejectWhere(
-      's_doctors',
-      `EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.languages) n(name) WHERE ${unknown('languages', 'n.name')})`,
-      `'doctor:' || cpso_number`,
-      `'/languages'`,
-      `'unknown language "' || (SELECT n.name FROM jsonb_array_elements_text(languages) n(name) WHERE ${unknown('languages', 'n.name')} LIMIT 1) || '"; ' || $1`,
-      [languages + remedy('language')],
-    );
-    await this.rejectWhere(
-      's_offerings',
-      unknown('specialties', 's.specialty'),
-      `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
-      `'/specialty'`,
-      `'unknown specialty "' || specialty || '"; ' || $1`,
-      [specialties + remedy('specialty')],
-    );
-    // Names become ids, in the record's order.
-    await this.run(`
-      UPDATE s_doctors s SET
-        specialty_ids = ARRAY(SELECT t.id FROM jsonb_array_elements_text(s.specialties) WITH ORDINALITY n(name, o)
-                              JOIN specialties t ON t.name_key = lower(n.name) ORDER BY n.o),
-        language_ids = ARRAY(SELECT t.id FROM jsonb_array_elements_text(s.languages) WITH ORDINALITY n(name, o)
-                             JOIN languages t ON t.name_key = lower(n.name) ORDER BY n.o)`);
-  }
-
-  /** Every clinic a doctor, offering or review names must be in the file or the directory. */
-  private async checkReferences(): Promise<void> {
-    const clinicKnown = (src: string, id: string) =>
-      `(EXISTS (SELECT 1 FROM s_clinics c WHERE c.source = ${src} AND c.source_id = ${id})
-        OR EXISTS (SELECT 1 FROM clinics c WHERE c.source = ${src} AND c.source_id = ${id}))`;
-    await this.rejectWhere(
-      's_doctors',
-      `EXISTS (SELECT 1 FROM jsonb_array_elements(s.clinics) r WHERE NOT ${clinicKnown(`r->>'source'`, `r->>'sourceId'`)})`,
-      `'doctor:' || cpso_number`,
-      `'/clinics'`,
-      `'no clinic ' || (SELECT (r->>'source') || '/' || (r->>'sourceId') FROM jsonb_array_elements(clinics) r WHERE NOT ${clinicKnown(`r->>'source'`, `r->>'sourceId'`)} LIMIT 1) || ' in the file or the directory'`,
-    );
-    await this.rejectWhere(
-      's_offerings',
-      `NOT ${clinicKnown('s.clinic_source', 's.clinic_source_id')}`,
-      `'offering:' || clinic_source || '/' || clinic_source_id || '/' || specialty`,
-      `'/clinic'`,
-      `'no clinic ' || clinic_source || '/' || clinic_source_id || ' in the file or the directory'`,
-    );
-    await this.rejectWhere(
-      's_reviews',
-      `s.clinic_source_id IS NOT NULL AND NOT ${clinicKnown('s.clinic_source', 's.clinic_source_id')}`,
-      `'review:' || source || '/' || source_id`,
-      `'/clinic'`,
-      `'no clinic ' || clinic_source || '/' || clinic_source_id || ' in the file or the directory'`,
-    );
-    await this.rejectWhere(
-      's_reviews',
-      `s.doctor_cpso IS NOT NULL AND NOT EXISTS (SELECT 1 FROM s_doctors d WHERE d.cpso_number = s.doctor_cpso)
-         AND NOT EXISTS (SELECT 1 FROM doctors d WHERE d.cpso_number = s.doctor_cpso)`,
-      `'review:' || source || '/' || source_id`,
-      `'/doctor'`,
-      `'no doctor with CPSO number ' || doctor_cpso || ' in the file or the directory'`,
-    );
   }
 
   private async count(

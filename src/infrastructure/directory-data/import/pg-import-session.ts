@@ -1,0 +1,108 @@
+import { PoolClient } from 'pg';
+import { QueryRunner } from 'typeorm';
+import {
+  ApplyCounts,
+  DirectoryImportSession,
+  ImportOptions,
+  Rejection,
+} from '../../../application/directory-data/directory-import.ports';
+import { DirectoryRecord } from '../../../domain/directory/interchange';
+import { applyUpserts } from './apply-upserts';
+import { addNames, countNewNames, knownNames, resolveNameIds } from './catalogue-names';
+import {
+  DUPLICATE_RULES,
+  FOREIGN_ID_RULES,
+  REFERENCE_RULES,
+  unknownNameRules,
+} from './check-rules';
+import { IMPORT_TIMEOUT_MS, ImportSql, importSql } from './import-sql';
+import { ImportStaging } from './import-staging';
+import { analyzeDirectory, refreshReadModels } from './read-model-refresh';
+import { applyRules, readRejections } from './reject-rule';
+import { expireAbsentDoctors } from './snapshot-expiry';
+
+/** The seed's advisory lock: an import and a seed never run at once. */
+const SEED_LOCK_KEY = 0x67746164;
+
+/**
+ * One import, in one transaction on one connection: the steps in their order. Records are staged
+ * as they stream in; `finish` runs the checks (named rules, check-rules.ts), reports what they
+ * refused, upserts the rest and, when the import is applied, refreshes the read models and
+ * commits; otherwise it rolls everything back (dry run, strict with refusals).
+ */
+export class PgImportSession extends DirectoryImportSession {
+  private readonly sql: ImportSql;
+  private readonly staging: ImportStaging;
+  private done = false;
+
+  constructor(
+    private readonly runner: QueryRunner,
+    client: PoolClient,
+    private readonly opts: ImportOptions,
+  ) {
+    super();
+    this.sql = importSql(client);
+    this.staging = new ImportStaging(client, this.sql);
+  }
+
+  async open(): Promise<void> {
+    await this.sql('BEGIN');
+    await this.sql(`SET LOCAL statement_timeout = ${IMPORT_TIMEOUT_MS}`);
+    await this.sql(`SET LOCAL lock_timeout = '120s'`);
+    await this.sql('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    await this.staging.createTables();
+  }
+
+  stage(line: number, record: DirectoryRecord): Promise<void> {
+    return this.staging.stage(line, record);
+  }
+
+  async finish(
+    opts: ImportOptions & { readonly apply: (referenceRejections: number) => boolean },
+    reject: (r: Rejection) => void,
+  ): Promise<ApplyCounts & { applied: boolean }> {
+    const sql = this.sql;
+    try {
+      // 1. Staging: the last batches, then indexes and statistics for the checks.
+      await this.staging.complete();
+      // 2. Checks, in this order (a line keeps its first reason).
+      await applyRules(sql, DUPLICATE_RULES);
+      await applyRules(sql, FOREIGN_ID_RULES);
+      const newNames = await countNewNames(sql);
+      await addNames(sql, opts.addNames);
+      await applyRules(sql, unknownNameRules(await knownNames(sql)));
+      await resolveNameIds(sql);
+      await applyRules(sql, REFERENCE_RULES);
+      const rejections = await readRejections(sql);
+      rejections.forEach(reject);
+      // 3. Apply: upserts, then the snapshot's expiry (rolled back below unless applied).
+      const written = await applyUpserts(sql, newNames);
+      const expired = opts.snapshot ? await expireAbsentDoctors(sql, opts.source) : 0;
+      const counts = { ...written, expired };
+      // 4. Refresh and commit, or roll back.
+      const applied = opts.apply(rejections.length);
+      const changed = counts.inserted + counts.updated + counts.expired > 0;
+      if (applied) {
+        if (changed) await refreshReadModels(sql, this.opts.source);
+        await sql('COMMIT');
+        if (changed) await analyzeDirectory(sql);
+      } else {
+        await sql('ROLLBACK');
+      }
+      return { ...counts, rejected: rejections.length, applied };
+    } catch (e) {
+      await sql('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      this.done = true;
+      await this.runner.release();
+    }
+  }
+
+  async abort(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.sql('ROLLBACK').catch(() => undefined);
+    await this.runner.release();
+  }
+}

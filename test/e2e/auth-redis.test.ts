@@ -116,7 +116,7 @@ describe('rate-limit counters in Redis (e2e)', () => {
   });
 
   itRedis(
-    'two instances share one limit through Redis, keyed per key with a one-minute expiry',
+    'two instances share one limit through Redis, keyed per rotation chain with a one-minute expiry',
     async () => {
       const [t1, t2] = await Promise.all([
         app({ REDIS_URL: REDIS_URL! }),
@@ -135,12 +135,14 @@ describe('rate-limit counters in Redis (e2e)', () => {
       }
       expect(seen).toEqual(['3', '2', '1', '0', '429 rate_limited', '429 rate_limited']);
 
-      const [{ id }] = await db.dataSource.query(`SELECT id FROM api_keys WHERE key_prefix = $1`, [
-        k.key_prefix,
-      ]);
+      const [{ chain_id: chainId }] = await db.dataSource.query(
+        `SELECT chain_id FROM api_keys WHERE key_prefix = $1`,
+        [k.key_prefix],
+      );
       const redis = new Redis(REDIS_URL!);
       try {
-        const redisKey = 'gtad:rl:' + createHash('sha256').update(`key:${id}`).digest('base64url');
+        const redisKey =
+          'gtad:rl:' + createHash('sha256').update(`chain:${chainId}`).digest('base64url');
         expect(await redis.get(redisKey)).toBe('6');
         const pttl = await redis.pttl(redisKey);
         expect(pttl).toBeGreaterThan(0);
@@ -148,6 +150,17 @@ describe('rate-limit counters in Redis (e2e)', () => {
       } finally {
         redis.disconnect();
       }
+
+      // A rotation on the other instance hands the chain's count over (issue 30, item 2a).
+      const k2 = await issueLive(t1);
+      expect(String((await get(t1, k2.key)).headers['ratelimit-remaining'])).toBe('3');
+      const rotated = await call(t2.app, 'POST', '/keys/rotate', bearer(k2.key));
+      expect(rotated.status).toBe(200);
+      expect(String(rotated.headers['ratelimit-remaining'])).toBe('2');
+      const next = rotated.body.key as string;
+      expect(String((await get(t1, next)).headers['ratelimit-remaining'])).toBe('1');
+      expect(String((await get(t2, next)).headers['ratelimit-remaining'])).toBe('0');
+      expect((await get(t1, next)).status).toBe(429);
     },
   );
 

@@ -294,6 +294,9 @@ describe('admin dashboard (e2e)', () => {
       '/admin/keys?tier=live&tier=admin',
       `/admin/keys?prefix=${'a'.repeat(2000)}`,
       '/admin/keys/%00/revoke',
+      '/admin/keys?chain=%00&chain=%FF',
+      `/admin/keys?chain=${'0'.repeat(2000)}`,
+      '/admin/keys?chain=00000000-0000-4000-8000-000000000000&revoked=%3Cscript%3E',
       '/admin/orders?page=%00',
       '/admin/audit?page=1e309',
     ]) {

@@ -1,9 +1,23 @@
+/**
+ * The sort key of a list row: the values of the list's own order, ending with its unique key
+ * (name and CPSO number; distance, name and CPSO number; ...). A cursor carries the last row's.
+ */
+export type SortKey = readonly (string | number)[];
+
 export interface PageRequest {
   readonly limit: number;
   readonly offset: number;
+  /**
+   * Keyset paging: the page starts after the row of this sort key (the list's own order), and
+   * `offset` is then 0. A page read this way does not drift when rows are added or removed
+   * before it.
+   */
+  readonly after?: SortKey;
 }
 
 export interface Page<T> {
   readonly items: T[];
   readonly total: number;
+  /** The sort key of the page's last row (lists that page by cursor set it when rows came back). */
+  readonly lastKey?: SortKey;
 }

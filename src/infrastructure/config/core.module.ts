@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock, SystemClock } from '../../application/shared/clock';
 import { DirectorySettings } from '../../application/shared/directory-settings';
+import { ListCursors } from '../../application/shared/list-cursor';
 import { DatabaseRuntime } from '../database/database-runtime';
 import { PgNotificationListener } from '../database/pg-notification-listener';
 import { AppConfig } from './app-config';
@@ -29,8 +30,17 @@ export class CoreModule {
           useValue: new DirectorySettings(config.freshnessDays, config.signalsMinSample),
         },
         { provide: PgNotificationListener, useValue: new PgNotificationListener(database) },
+        // List cursors are signed under the key-hashing secret, which every instance shares.
+        { provide: ListCursors, useValue: new ListCursors(database.keyHashSecret) },
       ],
-      exports: [APP_CONFIG, DATABASE_RUNTIME, Clock, DirectorySettings, PgNotificationListener],
+      exports: [
+        APP_CONFIG,
+        DATABASE_RUNTIME,
+        Clock,
+        DirectorySettings,
+        PgNotificationListener,
+        ListCursors,
+      ],
     };
   }
 }

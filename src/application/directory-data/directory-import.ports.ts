@@ -4,7 +4,10 @@ export interface ImportOptions {
   /** The source this file is from: every record must carry it; `snapshot` expires within it. */
   readonly source: string;
   readonly dryRun: boolean;
-  /** The file is the whole source: its doctors absent from the file get `expiredAt`. */
+  /**
+   * The file is the whole source: its doctors absent from the file get `expiredAt`; its reviews,
+   * offerings and clinics absent from the file are removed (see snapshot-expiry.ts for what stays).
+   */
   readonly snapshot: boolean;
   /** Apply nothing when anything is rejected. */
   readonly strict: boolean;
@@ -33,6 +36,8 @@ export interface ApplyCounts {
   readonly updated: number;
   readonly unchanged: number;
   readonly expired: number;
+  /** Reviews, offerings and clinics of the source absent from a --snapshot file, removed. */
+  readonly removed: number;
   /** Records refused by the checks that need the whole file or the directory (references). */
   readonly rejected: number;
 }

@@ -26,6 +26,8 @@ export interface ImportSummary {
   readonly unchanged: number;
   readonly rejected: number;
   readonly expired: number;
+  /** Reviews, offerings and clinics absent from a --snapshot file, removed. */
+  readonly removed: number;
   readonly seconds: number;
   /** False for a dry run, or a strict import with rejections: nothing was written. */
   readonly applied: boolean;
@@ -85,6 +87,7 @@ export class ImportDirectoryUseCase {
         unchanged: result.unchanged,
         rejected,
         expired: result.expired,
+        removed: result.removed,
         seconds: Math.round((Date.now() - t0) / 100) / 10,
         applied: result.applied,
       };

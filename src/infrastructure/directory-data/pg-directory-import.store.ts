@@ -5,6 +5,7 @@ import {
   DirectoryImportStore,
   ImportOptions,
 } from '../../application/directory-data/directory-import.ports';
+import { changesRetentionDaysFrom } from '../config/app-config';
 import { PgImportSession } from './import/pg-import-session';
 
 /**
@@ -17,17 +18,22 @@ import { PgImportSession } from './import/pg-import-session';
  *
  * The steps, in order, are in import/pg-import-session.ts: staging (import-staging.ts,
  * staging-columns.ts), checks (check-rules.ts, one named rule per refusal; catalogue-names.ts),
- * apply (apply-upserts.ts, practice-links.ts, snapshot-expiry.ts), refresh (read-model-refresh.ts).
+ * apply (apply-upserts.ts, practice-links.ts, snapshot-expiry.ts, logged by change-log.ts),
+ * refresh (read-model-refresh.ts).
  */
 export class PgDirectoryImportStore extends DirectoryImportStore {
-  constructor(private readonly ds: DataSource) {
+  constructor(
+    private readonly ds: DataSource,
+    /** How long the change feed keeps what an import changed (CHANGES_RETENTION_DAYS). */
+    private readonly changesRetentionDays = changesRetentionDaysFrom(process.env),
+  ) {
     super();
   }
 
   async begin(opts: ImportOptions): Promise<DirectoryImportSession> {
     const runner = this.ds.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const session = new PgImportSession(runner, client, opts);
+    const session = new PgImportSession(runner, client, opts, this.changesRetentionDays);
     await session.open();
     return session;
   }

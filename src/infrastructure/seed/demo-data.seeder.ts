@@ -172,6 +172,13 @@ export async function replaceDirectoryData(
         () => refreshReadModels((sql) => step(sql.slice(0, 60), () => run(sql))),
         progress,
       );
+      // A new data version that starts the change feed afresh: the seed replaced every row (new
+      // ids, no diff worth sending), so a cursor from before it is gone and a copy is taken again
+      // from the bulk snapshot (docs/sync.md).
+      await run(`DELETE FROM directory_changes`);
+      await run(`
+        INSERT INTO directory_versions (source, last_seq, floor_seq)
+        SELECT 'seed', s, s FROM (SELECT nextval(pg_get_serial_sequence('directory_changes', 'seq')) AS s) n`);
       const payload = JSON.stringify({
         reason: 'seed',
         doctors: stats.doctors,

@@ -1,4 +1,5 @@
 import { ApplyCounts } from '../../../application/directory-data/directory-import.ports';
+import { CLINIC_KEY_JSON, logChanges, OFFERING_KEY_JSON, REVIEW_KEY_JSON } from './change-log';
 import { countOf, ImportSql } from './import-sql';
 import { relinkPractices } from './practice-links';
 
@@ -22,7 +23,11 @@ const distinct = (alias: string, cols: string) =>
     .map((c) => `EXCLUDED.${c.trim()}`)
     .join(', ')})`;
 
-/** Runs an upsert that ends with `RETURNING (xmax = 0) AS inserted` in a CTE `up`. */
+/**
+ * Runs an upsert that ends with `RETURNING (xmax = 0) AS inserted` in a CTE `up`; the CTEs after
+ * it log the rows written (change-log.ts): only rows that changed are written, so only those are
+ * logged.
+ */
 async function upsert(sql: ImportSql, statement: string): Promise<Written> {
   const r = (await sql(statement)).rows[0] as { inserted: string; updated: string };
   return { inserted: Number(r.inserted), updated: Number(r.updated) };
@@ -43,7 +48,8 @@ async function upsertClinics(sql: ImportSql): Promise<Written> {
           FROM s_clinics s
         ON CONFLICT (source, source_id) DO UPDATE SET ${set(CLINIC_COLS)}, updated_at = now()
           WHERE ${distinct('c', CLINIC_COLS)}
-        RETURNING (xmax = 0) AS inserted)
+        RETURNING (xmax = 0) AS inserted, c.source, c.source_id),
+      logged AS (${logChanges(`SELECT 'clinic' AS type, 'upsert' AS op, ${CLINIC_KEY_JSON('source', 'source_id')} AS key FROM up`)})
       ${COUNT_UP}`,
   );
   await sql(
@@ -73,7 +79,8 @@ async function upsertDoctors(sql: ImportSql): Promise<Written> {
           WHERE ${distinct('d', DOCTOR_COLS)}
              OR (d.synced_at IS DISTINCT FROM EXCLUDED.synced_at
                  AND (SELECT s2.synced_at FROM s_doctors s2 WHERE s2.cpso_number = d.cpso_number) IS NOT NULL)
-        RETURNING d.id, (xmax = 0) AS inserted)
+        RETURNING d.id, (xmax = 0) AS inserted),
+      touched AS (INSERT INTO s_touched (doctor_id) SELECT id FROM up)
       ${COUNT_UP}`,
   );
   await sql(
@@ -93,7 +100,11 @@ function upsertOfferings(sql: ImportSql): Promise<Written> {
           JOIN specialties t ON t.name_key = lower(s.specialty)
         ON CONFLICT (clinic_id, specialty_id) DO UPDATE SET wait_weeks = EXCLUDED.wait_weeks
           WHERE o.wait_weeks IS DISTINCT FROM EXCLUDED.wait_weeks
-        RETURNING (xmax = 0) AS inserted)
+        RETURNING (xmax = 0) AS inserted, o.clinic_id, o.specialty_id),
+      logged AS (${logChanges(`
+        SELECT 'offering' AS type, 'upsert' AS op,
+               ${OFFERING_KEY_JSON('c.source', 'c.source_id', 't.name')} AS key
+          FROM up JOIN clinics c ON c.id = up.clinic_id JOIN specialties t ON t.id = up.specialty_id`)})
       ${COUNT_UP}`,
   );
 }
@@ -115,7 +126,8 @@ function upsertReviews(sql: ImportSql): Promise<Written> {
           LEFT JOIN clinics c ON c.source = s.clinic_source AND c.source_id = s.clinic_source_id
         ON CONFLICT (source, source_id) DO UPDATE SET ${set(REVIEW_COLS)}
           WHERE ${distinct('r', REVIEW_COLS)}
-        RETURNING (xmax = 0) AS inserted)
+        RETURNING (xmax = 0) AS inserted, r.source, r.source_id),
+      logged AS (${logChanges(`SELECT 'review' AS type, 'upsert' AS op, ${REVIEW_KEY_JSON('source', 'source_id')} AS key FROM up`)})
       ${COUNT_UP}`,
   );
 }
@@ -129,7 +141,7 @@ function upsertReviews(sql: ImportSql): Promise<Written> {
 export async function applyUpserts(
   sql: ImportSql,
   newNames: number,
-): Promise<Omit<ApplyCounts, 'rejected' | 'expired'>> {
+): Promise<Omit<ApplyCounts, 'rejected' | 'expired' | 'removed'>> {
   const staged = (t: string) => countOf(sql, `SELECT count(*) AS n FROM ${t}`);
   const names = await staged('s_names');
   const total =
@@ -142,6 +154,7 @@ export async function applyUpserts(
   const clinics = await upsertClinics(sql);
   const doctors = await upsertDoctors(sql);
   const relinked = await relinkPractices(sql);
+  await sql(`INSERT INTO s_touched (doctor_id) SELECT doctor_id FROM s_relinked`);
   const offerings = await upsertOfferings(sql);
   const reviews = await upsertReviews(sql);
 

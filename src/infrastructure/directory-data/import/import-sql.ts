@@ -22,6 +22,10 @@ export function importSql(client: PoolClient): ImportSql {
 }
 
 /** The single count a statement returns in its column `n`. */
-export async function countOf(sql: ImportSql, statement: string): Promise<number> {
-  return Number(((await sql(statement)).rows[0] as { n: string }).n);
+export async function countOf(
+  sql: ImportSql,
+  statement: string,
+  values?: unknown[],
+): Promise<number> {
+  return Number(((await sql(statement, values)).rows[0] as { n: string }).n);
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../application/directory-data/directory-import.ports';
 import { DirectoryRecord } from '../../../domain/directory/interchange';
 import { applyUpserts } from './apply-upserts';
+import { closeChangeLog, openChangeLog } from './change-log';
 import { addNames, countNewNames, knownNames, resolveNameIds } from './catalogue-names';
 import {
   DUPLICATE_RULES,
@@ -19,7 +20,7 @@ import { IMPORT_TIMEOUT_MS, ImportSql, importSql } from './import-sql';
 import { ImportStaging } from './import-staging';
 import { analyzeDirectory, refreshReadModels } from './read-model-refresh';
 import { applyRules, readRejections } from './reject-rule';
-import { expireAbsentDoctors } from './snapshot-expiry';
+import { expireAbsentDoctors, removeAbsentRecords } from './snapshot-expiry';
 
 /** The seed's advisory lock: an import and a seed never run at once. */
 const SEED_LOCK_KEY = 0x67746164;
@@ -39,6 +40,8 @@ export class PgImportSession extends DirectoryImportSession {
     private readonly runner: QueryRunner,
     client: PoolClient,
     private readonly opts: ImportOptions,
+    /** Change-log rows older than this many days go at the import's end (CHANGES_RETENTION_DAYS). */
+    private readonly changesRetentionDays: number,
   ) {
     super();
     this.sql = importSql(client);
@@ -75,14 +78,18 @@ export class PgImportSession extends DirectoryImportSession {
       await applyRules(sql, REFERENCE_RULES);
       const rejections = await readRejections(sql);
       rejections.forEach(reject);
-      // 3. Apply: upserts, then the snapshot's expiry (rolled back below unless applied).
+      // 3. Apply: upserts, then the snapshot's expiry and removals, each logged in the change
+      // log of the import's version (rolled back below unless applied).
+      await openChangeLog(sql, opts.source);
       const written = await applyUpserts(sql, newNames);
       const expired = opts.snapshot ? await expireAbsentDoctors(sql, opts.source) : 0;
-      const counts = { ...written, expired };
-      // 4. Refresh and commit, or roll back.
+      const removed = opts.snapshot ? await removeAbsentRecords(sql, opts.source) : 0;
+      const counts = { ...written, expired, removed };
+      // 4. Close the version, refresh and commit, or roll back.
       const applied = opts.apply(rejections.length);
-      const changed = counts.inserted + counts.updated + counts.expired > 0;
+      const changed = counts.inserted + counts.updated + counts.expired + counts.removed > 0;
       if (applied) {
+        await closeChangeLog(sql, changed, this.changesRetentionDays);
         if (changed) await refreshReadModels(sql, this.opts.source);
         await sql('COMMIT');
         if (changed) await analyzeDirectory(sql);

@@ -1,5 +1,4 @@
 import { createReadStream, statSync } from 'node:fs';
-import { once } from 'node:events';
 import { Readable, Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { ImportOptions } from '../../../application/directory-data/directory-import.ports';
@@ -12,6 +11,7 @@ import { AjvRecordSchema } from '../../../infrastructure/directory-data/ajv-reco
 import { PgDirectoryExporter } from '../../../infrastructure/directory-data/pg-directory-exporter';
 import { PgDirectoryImportStore } from '../../../infrastructure/directory-data/pg-directory-import.store';
 import { ndjsonLines } from '../../../infrastructure/directory-data/ndjson-lines';
+import { writeNdjson } from '../../../infrastructure/directory-data/ndjson-writer';
 import { RejectionReport } from './rejection-report';
 import { terminalBar } from './terminal-progress';
 
@@ -122,10 +122,11 @@ export async function runExportCommand(
   bar?.start(await exporter.count(source), 0);
   let n = 0;
   try {
-    for await (const record of exporter.records(source)) {
-      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
-      if (++n % 1000 === 0) bar?.update(n);
-    }
+    // The bulk snapshot's files are written by the same writer (ndjson-writer.ts).
+    await writeNdjson(exporter.records(source), out, (written) => {
+      n = written;
+      if (n % 1000 === 0) bar?.update(n);
+    });
   } finally {
     bar?.update(n);
     bar?.stop();

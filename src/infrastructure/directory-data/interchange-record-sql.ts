@@ -1,0 +1,298 @@
+import { WEEKDAYS } from '../../domain/clinics/clinic-hours';
+import {
+  ClinicRecord,
+  DoctorRecord,
+  MultiRangeHours,
+  OfferingRecord,
+  ReviewRecord,
+} from '../../domain/directory/interchange';
+
+/**
+ * The interchange records as read from the directory's tables, one query shape per record type:
+ * the export (a backup), the bulk snapshot's files and the change feed's upserts all read them
+ * here, so the three give the same record for the same row, byte for byte once serialised by
+ * ndjson-writer.ts.
+ *
+ * Each query reads the rows matching a condition (`where`, over the aliases of its FROM), in key
+ * order (an index each), optionally after a key (keyset paging: each page costs the same
+ * whatever its depth).
+ */
+/** The record types a copy of the directory holds. */
+export type SyncedType = 'clinic' | 'doctor' | 'offering' | 'review';
+
+export interface InterchangeQuery<Row, Rec> {
+  readonly type: SyncedType;
+  /** The rows where `where`, after the key bound to `$after..` when given, in key order. */
+  sql(where: string, after: number | null, limit: number): string;
+  /** The row's key, as the `after` values of the next page. */
+  keyOf(row: Row): string[];
+  toRecord(row: Row): Rec;
+  /** The condition for the rows the lists serve (the bulk snapshot and the change feed). */
+  readonly served: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/**
+ * A timestamptz to the microsecond, in SQL: the import stamps now() (microseconds), which a JS
+ * Date would cut to milliseconds, so a re-import would change it. `micros` writes it as
+ * toISOString does when the microseconds are whole milliseconds (the usual case).
+ */
+const utcMicros = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const micros = (text: string) => (text.endsWith('000Z') ? `${text.slice(0, -4)}Z` : text);
+
+/** `AND (cols) > ($n, $n+1, ..)` for a page after a key, or nothing for the first page. */
+function afterKey(cols: readonly string[], after: number | null): string {
+  if (after === null) return '';
+  return `AND (${cols.join(', ')}) > (${cols.map((_, i) => `$${after + i}`).join(', ')})`;
+}
+
+/** Hours as stored (the demo's one range or null a day, or an import's ranges) as ranges. */
+function ranges(hours: Record<string, unknown>): MultiRangeHours {
+  const out: Record<string, { open: string; close: string }[]> = {};
+  for (const d of WEEKDAYS) {
+    const v = hours[d];
+    out[d] = Array.isArray(v)
+      ? (v as { open: string; close: string }[])
+      : v && typeof v === 'object'
+        ? [v as { open: string; close: string }]
+        : [];
+  }
+  return out as unknown as MultiRangeHours;
+}
+
+export interface ClinicRow {
+  id: string;
+  source: string;
+  source_id: string;
+  name: string;
+  street_address: string;
+  city: string;
+  neighbourhood: string | null;
+  postal_code: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  website: string | null;
+  type: string;
+  hours: Record<string, unknown>;
+  wheelchair: boolean;
+  virtual_visits: boolean;
+  accepting_new_patients: boolean;
+  availability_checked_at: Date | null;
+  notes: string | null;
+  links: { label: string; url: string }[];
+}
+
+const CLINIC_KEY = ['c.source', 'c.source_id'] as const;
+
+/** Clinics (alias `c`), by source and source id. */
+export const CLINIC_RECORDS: InterchangeQuery<ClinicRow, ClinicRecord> = {
+  type: 'clinic',
+  served: 'true',
+  sql: (where, after, limit) =>
+    `SELECT c.* FROM clinics c
+      WHERE (${where}) ${afterKey(CLINIC_KEY, after)}
+      ORDER BY ${CLINIC_KEY.join(', ')} LIMIT ${limit}`,
+  keyOf: (r) => [r.source, r.source_id],
+  toRecord: (r) => ({
+    type: 'clinic',
+    source: r.source,
+    sourceId: r.source_id,
+    id: r.id,
+    name: r.name,
+    streetAddress: r.street_address,
+    city: r.city,
+    neighbourhood: r.neighbourhood,
+    postalCode: r.postal_code,
+    lat: r.lat,
+    lng: r.lng,
+    phone: r.phone,
+    website: r.website,
+    clinicType: r.type,
+    hours: ranges(r.hours),
+    wheelchair: r.wheelchair,
+    virtualVisits: r.virtual_visits,
+    acceptingNewPatients: r.accepting_new_patients,
+    availabilityCheckedAt: iso(r.availability_checked_at),
+    notes: r.notes,
+    links: r.links,
+  }),
+};
+
+export interface DoctorRow {
+  id: string;
+  source: string;
+  cpso_number: string;
+  name: string;
+  gender: DoctorRecord['gender'];
+  practice_start_year: number;
+  specialties: string[];
+  languages: string[];
+  clinics: { source: string; sourceId: string; primary: boolean }[];
+  referral_required: boolean;
+  referral_only: boolean;
+  booking_phone: string;
+  booking_online: string | null;
+  synced_at_text: string;
+  expired_at_text: string | null;
+}
+
+/** Doctors (alias `d`), by CPSO number, with their names and clinic links resolved. */
+export const DOCTOR_RECORDS: InterchangeQuery<DoctorRow, DoctorRecord> = {
+  type: 'doctor',
+  served: 'd.expired_at IS NULL',
+  sql: (where, after, limit) =>
+    `SELECT d.*, ${utcMicros('d.synced_at')} AS synced_at_text, ${utcMicros('d.expired_at')} AS expired_at_text,
+            ARRAY(SELECT s.name FROM unnest(d.specialty_ids) WITH ORDINALITY u(id, o)
+                    JOIN specialties s ON s.id = u.id ORDER BY u.o) AS specialties,
+            ARRAY(SELECT l.name FROM unnest(d.language_ids) WITH ORDINALITY u(id, o)
+                    JOIN languages l ON l.id = u.id ORDER BY u.o) AS languages,
+            (SELECT jsonb_agg(jsonb_build_object('source', c.source, 'sourceId', c.source_id,
+                                                 'primary', dc.is_primary)
+                              ORDER BY dc.is_primary DESC, c.source, c.source_id)
+               FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id
+              WHERE dc.doctor_id = d.id) AS clinics
+       FROM doctors d
+      WHERE (${where}) ${afterKey(['d.cpso_number'], after)}
+      ORDER BY d.cpso_number LIMIT ${limit}`,
+  keyOf: (r) => [r.cpso_number],
+  toRecord: (r) => ({
+    type: 'doctor',
+    source: r.source,
+    cpsoNumber: r.cpso_number,
+    id: r.id,
+    name: r.name,
+    gender: r.gender,
+    practiceStartYear: r.practice_start_year,
+    specialties: r.specialties,
+    languages: r.languages,
+    clinics: r.clinics ?? [],
+    referralRequired: r.referral_required,
+    referralOnly: r.referral_only,
+    bookingPhone: r.booking_phone,
+    bookingOnline: r.booking_online,
+    syncedAt: micros(r.synced_at_text),
+    // Only when set: a practising doctor's record reads as it always did.
+    ...(r.expired_at_text ? { expiredAt: micros(r.expired_at_text) } : {}),
+  }),
+};
+
+export interface OfferingRow {
+  source: string;
+  source_id: string;
+  specialty: string;
+  name_key: string;
+  wait_weeks: number;
+}
+
+const OFFERING_KEY = ['c.source', 'c.source_id', 's.name_key'] as const;
+
+/** Offerings (aliases `o`, clinic `c`, specialty `s`), by clinic key and specialty. */
+export const OFFERING_RECORDS: InterchangeQuery<OfferingRow, OfferingRecord> = {
+  type: 'offering',
+  served: 'true',
+  sql: (where, after, limit) =>
+    `SELECT c.source, c.source_id, s.name AS specialty, s.name_key, o.wait_weeks
+       FROM specialist_offerings o JOIN clinics c ON c.id = o.clinic_id
+       JOIN specialties s ON s.id = o.specialty_id
+      WHERE (${where}) ${afterKey(OFFERING_KEY, after)}
+      ORDER BY ${OFFERING_KEY.join(', ')} LIMIT ${limit}`,
+  keyOf: (r) => [r.source, r.source_id, r.name_key],
+  toRecord: (r) => ({
+    type: 'offering',
+    source: r.source,
+    clinic: { source: r.source, sourceId: r.source_id },
+    specialty: r.specialty,
+    waitWeeks: r.wait_weeks,
+  }),
+};
+
+export interface ReviewRow {
+  id: string;
+  source: string;
+  source_id: string;
+  cpso_number: string | null;
+  clinic_source: string | null;
+  clinic_source_id: string | null;
+  rating: number;
+  punctuality: number | null;
+  helpfulness: number | null;
+  knowledge: number | null;
+  staff: number | null;
+  author: string;
+  text: string;
+  review_date: string;
+  source_url: string | null;
+}
+
+const REVIEW_KEY = ['r.source', 'r.source_id'] as const;
+
+/** Reviews (alias `r`, its doctor `d` and clinic `c`), by source and source id. */
+export const REVIEW_RECORDS: InterchangeQuery<ReviewRow, ReviewRecord> = {
+  type: 'review',
+  // A review is served with its doctor: an expired doctor's reviews leave the copy with it.
+  served: '(r.doctor_id IS NULL OR d.expired_at IS NULL)',
+  sql: (where, after, limit) =>
+    `SELECT r.id, r.source, r.source_id, d.cpso_number, c.source AS clinic_source,
+            c.source_id AS clinic_source_id, r.rating, r.punctuality, r.helpfulness,
+            r.knowledge, r.staff, r.author, r.text, to_char(r.review_date, 'YYYY-MM-DD') AS review_date,
+            r.source_url
+       FROM reviews r
+       LEFT JOIN doctors d ON d.id = r.doctor_id
+       LEFT JOIN clinics c ON c.id = r.clinic_id
+      WHERE (${where}) ${afterKey(REVIEW_KEY, after)}
+      ORDER BY ${REVIEW_KEY.join(', ')} LIMIT ${limit}`,
+  keyOf: (r) => [r.source, r.source_id],
+  toRecord: (r) => ({
+    type: 'review',
+    source: r.source,
+    sourceId: r.source_id,
+    id: r.id,
+    ...(r.cpso_number
+      ? { doctor: r.cpso_number }
+      : { clinic: { source: r.clinic_source!, sourceId: r.clinic_source_id! } }),
+    rating: r.rating,
+    punctuality: r.punctuality,
+    helpfulness: r.helpfulness,
+    knowledge: r.knowledge,
+    staff: r.staff,
+    author: r.author,
+    text: r.text,
+    date: r.review_date,
+    sourceUrl: r.source_url,
+  }),
+};
+
+/** The four record queries, in the order a copy loads them (references first). */
+export const RECORD_QUERIES = [
+  CLINIC_RECORDS,
+  DOCTOR_RECORDS,
+  OFFERING_RECORDS,
+  REVIEW_RECORDS,
+] as unknown as readonly InterchangeQuery<object, SyncedRecord>[];
+
+/** A record of one of the synced types. */
+export type SyncedRecord = ClinicRecord | DoctorRecord | OfferingRecord | ReviewRecord;
+
+/** The query of a type. */
+export const recordQuery = (type: SyncedType): InterchangeQuery<object, SyncedRecord> =>
+  RECORD_QUERIES.find((q) => q.type === type)!;
+
+/** Reads `query`'s rows where `where` in keyset pages of `page` rows, as records. */
+export async function* recordPages<Row extends object, Rec>(
+  read: (sql: string, values: unknown[]) => Promise<Row[]>,
+  query: InterchangeQuery<Row, Rec>,
+  where: string,
+  values: readonly unknown[],
+  page: number,
+): AsyncIterable<Rec> {
+  let after: string[] | null = null;
+  for (;;) {
+    const sql = query.sql(where, after ? values.length + 1 : null, page);
+    const rows = await read(sql, [...values, ...(after ?? [])]);
+    for (const r of rows) yield query.toRecord(r);
+    if (rows.length < page) return;
+    after = query.keyOf(rows[rows.length - 1]);
+  }
+}

@@ -19,6 +19,7 @@ import { ClinicSearchIdsNear1766200000000 } from './1766200000000-clinic-search-
 import { DoctorGeoNameOrder1766300000000 } from './1766300000000-doctor-geo-name-order';
 import { ApiKeyChains1766400000000 } from './1766400000000-api-key-chains';
 import { SignInThrottle1766500000000 } from './1766500000000-sign-in-throttle';
+import { DirectoryChanges1766600000000 } from './1766600000000-directory-changes';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   DoctorGeoNameOrder1766300000000,
   ApiKeyChains1766400000000,
   SignInThrottle1766500000000,
+  DirectoryChanges1766600000000,
 ];

@@ -22,6 +22,8 @@ export interface AppConfig {
   readonly demoDoctors: number;
   readonly freshnessDays: number;
   readonly signalsMinSample: number;
+  /** Days the change feed keeps what an import changed (CHANGES_RETENTION_DAYS, default 90). */
+  readonly changesRetentionDays: number;
   readonly keyHashSecret: string | undefined;
   readonly sandboxKey: string | undefined;
   readonly gateway: {
@@ -162,6 +164,14 @@ function demoWebhookSecret(env: Env): string | undefined {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * CHANGES_RETENTION_DAYS (default 90): read on its own too, by the import on the command line,
+ * which prunes the change log without loading the service's whole configuration.
+ */
+export function changesRetentionDaysFrom(env: Env): number {
+  return int(env, 'CHANGES_RETENTION_DAYS', 90, 1, 36500);
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = (str(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -189,6 +199,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     demoDoctors: int(env, 'DEMO_DOCTORS', 3000, 0, 1000000),
     freshnessDays: int(env, 'FRESHNESS_DAYS', 30, 1, 3650),
     signalsMinSample: int(env, 'SIGNALS_MIN_SAMPLE', 5, 1, 1000),
+    changesRetentionDays: changesRetentionDaysFrom(env),
     keyHashSecret,
     sandboxKey: str(env, 'SANDBOX_KEY'),
     gateway: {

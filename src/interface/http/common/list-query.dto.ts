@@ -35,6 +35,27 @@ export class PaginationQueryDto {
   @IsInt({ message: `offset ${UINT}` })
   @Min(0, { message: `offset ${UINT}` })
   offset?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 1024,
+    description:
+      "Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` " +
+      "(not both). Cursor pages follow the list's own order from the last row seen, so a crawl " +
+      'that spans an import sees every row that existed throughout exactly once. A cursor only ' +
+      'continues the list and parameters that gave it; `limit` may change. An altered or ' +
+      'malformed cursor is 400 invalid_param.',
+    example:
+      'WzEsImRvY3RvcnMiLCJxOGtDbV9LMnRQWGhHb3dMIiwyNSxbImFsaWNlIHpoYW5nIiwiOTAwMDAxIl1d.3n0xWb1mYQ8pK2Zr7cT4hA',
+  })
+  @StringParam()
+  @IsOptional()
+  @IsString({ message: 'cursor must be a string.' })
+  @MaxLength(1024, {
+    message:
+      'cursor is malformed: send the nextCursor of a previous page exactly as it was received.',
+  })
+  cursor?: string;
 }
 
 /** The doctor filters shared by doctors, clinics and specialists. */

@@ -4,7 +4,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Clinic ids are UUIDs: anything else cannot name a clinic, so it is simply not found. */
 export function assertClinicIdShape(id: string): void {
-  if (!UUID.test(id)) throw clinicNotFound(id);
+  if (!isClinicIdShape(id)) throw clinicNotFound(id);
+}
+
+export function isClinicIdShape(id: string): boolean {
+  return UUID.test(id);
 }
 
 export function clinicNotFound(id: string): NotFoundError {

@@ -16,6 +16,11 @@ export abstract class ClinicReadRepository {
     now: Date,
   ): Promise<Page<ClinicListRecord>>;
   abstract findById(id: string): Promise<ClinicDetailRecord | null>;
+  /** The clinics of these ids (distinct, lower-case), as list rows, in the order given. One statement. */
+  abstract findManyById(
+    ids: readonly string[],
+    include: ReadonlySet<ClinicInclude>,
+  ): Promise<ClinicListRecord[]>;
   /** (clinic, specialty) pairs, by distance when `near` is given, else wait, name, id. */
   abstract specialists(
     criteria: SpecialistCriteria,

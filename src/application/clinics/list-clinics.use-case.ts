@@ -27,6 +27,7 @@ export class ListClinicsUseCase {
     return {
       total: result.total,
       items: result.items.map((c) => ({ ...c, distanceKm: distanceKm(from, c.lat, c.lng) })),
+      lastKey: result.lastKey,
     };
   }
 }

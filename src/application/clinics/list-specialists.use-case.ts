@@ -23,6 +23,7 @@ export class ListSpecialistsUseCase {
     return {
       total: result.total,
       items: result.items.map((s) => ({ ...s, distanceKm: distanceKm(from, s.lat, s.lng) })),
+      lastKey: result.lastKey,
     };
   }
 }

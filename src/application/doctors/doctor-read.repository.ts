@@ -18,6 +18,11 @@ export abstract class DoctorReadRepository {
     now: Date,
   ): Promise<Page<DoctorRecord>>;
   abstract findByCpso(cpso: string): Promise<DoctorDetailRecord | null>;
+  /**
+   * The practising doctors of these CPSO numbers (distinct), as list rows, in the order given;
+   * numbers of no practising doctor are left out. One statement.
+   */
+  abstract findManyByCpso(cpsos: readonly string[]): Promise<DoctorRecord[]>;
   /** Totals over practising doctors; availability checked at or after `freshCutoff` is fresh. */
   abstract counts(freshCutoff: Date): Promise<DirectoryCounts>;
 }

@@ -22,6 +22,7 @@ export class ListDoctorsUseCase {
       items: result.items.map((d) =>
         toDoctorView(d, now, this.settings.freshnessDays, criteria.near),
       ),
+      lastKey: result.lastKey,
     };
   }
 }

@@ -35,6 +35,7 @@ export class SearchDoctorsUseCase {
       items: result.items.map((d) =>
         toDoctorView(d, now, this.settings.freshnessDays, criteria.near),
       ),
+      lastKey: result.lastKey,
     };
   }
 }

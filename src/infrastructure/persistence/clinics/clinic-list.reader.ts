@@ -18,7 +18,7 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { doctorExists } from './clinic-read.sql';
+import { distanceAfter, doctorExists } from './clinic-read.sql';
 import { ClinicListRow, toClinicListRecord } from './clinic-row.mapper';
 
 /** Clinics: the rows of the index a page walks. */
@@ -104,7 +104,8 @@ export class ClinicListReader {
       WITH ${pageSql}
       SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
              cs.language_ids, cs.specialty_ids,
-             c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at
+             c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at,
+             pg.k AS page_k
         FROM page pg
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
@@ -120,15 +121,49 @@ export class ClinicListReader {
       total,
       this.refs.names(),
     ]);
+    const last = rows[rows.length - 1] as (ClinicListRow & { page_k: string | number }) | undefined;
     return {
       items: rows.map((r) => toClinicListRecord(r, names)),
-      total: await this.totals.consistent(total, page, rows.length),
+      // After a cursor the page's offset is not its place in the list: the total is as counted.
+      total: page.after ? await total : await this.totals.consistent(total, page, rows.length),
+      // The sort key: (name, id), or nearest first (distance, id).
+      ...(last ? { lastKey: [last.page_k, last.id] } : {}),
     };
   }
 
-  /** `page` CTE in name order (the (name_key, clinic_id) index). */
+  /**
+   * Many clinics by id in one statement (issue 34, item 4): the ids with their positions (WITH
+   * ORDINALITY), each found on the clinics' primary key, in the order asked.
+   */
+  async findManyById(
+    ids: readonly string[],
+    include: ReadonlySet<ClinicInclude>,
+  ): Promise<ClinicListRecord[]> {
+    if (ids.length === 0) return [];
+    const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
+    const links = include.has('links') ? 'c.links' : 'NULL::jsonb';
+    const [rows, names] = await Promise.all([
+      this.ds.query<ClinicListRow[]>(
+        `SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
+                coalesce(cs.language_ids, '{}') AS language_ids, coalesce(cs.specialty_ids, '{}') AS specialty_ids,
+                c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at
+           FROM unnest($1::uuid[]) WITH ORDINALITY AS a(id, ord)
+           JOIN clinics c ON c.id = a.id
+           LEFT JOIN clinic_search cs ON cs.clinic_id = c.id
+          ORDER BY a.ord`,
+        [ids],
+      ),
+      this.refs.names(),
+    ]);
+    return rows.map((r) => toClinicListRecord(r, names));
+  }
+
+  /** `page` CTE in name order (the (name_key, clinic_id) index), after a cursor's key if sent. */
   private byName(conds: string[], p: SqlParams, page: PageRequest): string {
-    return `page AS (SELECT cs.clinic_id, cs.name_key AS k FROM clinic_search cs ${where(conds)}
+    const after = page.after
+      ? [`(cs.name_key, cs.clinic_id) > (${p.add(page.after[0])}, ${p.add(page.after[1])})`]
+      : [];
+    return `page AS (SELECT cs.clinic_id, cs.name_key AS k FROM clinic_search cs ${where([...conds, ...after])}
                       ORDER BY cs.name_key, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
 
@@ -149,8 +184,13 @@ export class ClinicListReader {
     // The scan leaves the radius out: nearest first, the first rows within the radius are the
     // first rows, cut at it; with it, the planner reads every row of the radius instead.
     const pt = pointOf(near, p);
+    // After a cursor: farther than its clinic, or as far with a greater id (the scan still reads
+    // the nearer entries of the index, docs/list-reads.md).
+    const after = page.after
+      ? [distanceAfter(`cs.earth <-> ${pt}`, 'cs.clinic_id', page.after, p)]
+      : [];
     return `page AS (SELECT cs.clinic_id, cs.k
-                       FROM (SELECT cs.clinic_id, cs.earth, cs.earth <-> ${pt} AS k FROM clinic_search cs ${where(conds)}
+                       FROM (SELECT cs.clinic_id, cs.earth, cs.earth <-> ${pt} AS k FROM clinic_search cs ${where([...conds, ...after])}
                               ORDER BY cs.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) cs
                       ${where(radius ? [radius.cut('cs.k', 'cs.earth')] : [])}
                       ORDER BY cs.k, cs.clinic_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;

@@ -1,4 +1,5 @@
 import { DoctorAttributeCriteria } from '../../../domain/directory/criteria';
+import { SortKey } from '../../../domain/shared/page';
 import { doctorConditions } from '../directory/criteria-sql';
 import { ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
@@ -18,4 +19,17 @@ export function doctorExists(
   const conds = [`cd.clinic_id = ${clinicExpr}`, ...doctorConditions('cd', c, ids, p, now)];
   if (specialtyExpr) conds.push(`${specialtyExpr} = ANY(cd.specialty_ids)`);
   return `EXISTS (SELECT 1 FROM clinic_doctor_search cd WHERE ${conds.join(' AND ')})`;
+}
+
+/**
+ * Nearest first, the rows past a cursor's (distance, then the rest of the key): farther, or as
+ * far and greater in the rest, `k` being the row's distance expression and `rest` its columns
+ * after the distance (`cs.clinic_id`; `ss.clinic_id, ss.specialty_id`).
+ */
+export function distanceAfter(k: string, rest: string, after: SortKey, p: SqlParams): string {
+  const d = p.add(after[0]);
+  const tail = after.slice(1).map((v) => p.add(v));
+  const cols = rest.split(',').length > 1 ? `(${rest})` : rest;
+  const vals = tail.length > 1 ? `(${tail.join(', ')})` : tail[0];
+  return `(${k} > ${d} OR (${k} = ${d} AND ${cols} > ${vals}))`;
 }

@@ -15,8 +15,15 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { doctorExists } from './clinic-read.sql';
+import { distanceAfter, doctorExists } from './clinic-read.sql';
 import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
+
+/** The sort columns a specialists page selects besides the record's. */
+interface SpecialistSortRow {
+  readonly page_k: number;
+  readonly page_name: string;
+  readonly page_specialty: number;
+}
 
 /** (Clinic, specialty) pairs: the rows of the index a page walks. */
 const ALL_SPECIALIST_PAIRS_SQL = 'SELECT count(*)::int AS n FROM specialist_search';
@@ -88,7 +95,7 @@ export class SpecialistListReader {
     const pageSql = criteria.near
       ? this.nearestFirst(criteria.near, conds, radius, p, page)
       : `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, 0::float8 AS k
-            FROM specialist_search ss ${where(conds)}
+            FROM specialist_search ss ${where([...conds, ...this.afterByWait(page, p)])}
            ORDER BY ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id
            LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
     const sql = `
@@ -97,7 +104,8 @@ export class SpecialistListReader {
                      SELECT unnest(cd.language_ids) FROM clinic_doctor_search cd
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
                    ORDER BY r.name_key) AS languages,
-             c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng
+             c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng,
+             pg.k AS page_k, pg.name_key AS page_name, pg.specialty_id AS page_specialty
         FROM ${pageSql} pg
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
@@ -114,10 +122,31 @@ export class SpecialistListReader {
         : this.ds.query<SpecialistRow[]>(short ? walk(sql) : sql, p.values),
       total,
     ]);
+    const last = rows[rows.length - 1] as (SpecialistRow & SpecialistSortRow) | undefined;
     return {
       items: rows.map(toSpecialistRecord),
-      total: await this.totals.consistent(total, page, rows.length),
+      // After a cursor the page's offset is not its place in the list: the total is as counted.
+      total: page.after ? await total : await this.totals.consistent(total, page, rows.length),
+      ...(last
+        ? {
+            lastKey: criteria.near
+              ? [last.page_k, last.id, last.page_specialty]
+              : [last.wait_weeks, last.page_name, last.id, last.page_specialty],
+          }
+        : {}),
     };
+  }
+
+  /**
+   * In order of wait, the pairs past a cursor's (wait, name, clinic, specialty): with one
+   * specialty a range of specialist_search_order_idx from the cursor on.
+   */
+  private afterByWait(page: PageRequest, p: SqlParams): string[] {
+    if (!page.after) return [];
+    const [wait, name, clinic, specialty] = page.after.map((v) => p.add(v));
+    return [
+      `(ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id) > (${wait}, ${name}, ${clinic}, ${specialty})`,
+    ];
   }
 
   /**
@@ -134,9 +163,12 @@ export class SpecialistListReader {
     page: PageRequest,
   ): string {
     const pt = pointOf(near, p);
+    const after = page.after
+      ? [distanceAfter(`ss.earth <-> ${pt}`, 'ss.clinic_id, ss.specialty_id', page.after, p)]
+      : [];
     return `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.k
                FROM (SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ss.earth, ss.earth <-> ${pt} AS k
-                       FROM specialist_search ss ${where(conds)}
+                       FROM specialist_search ss ${where([...conds, ...after])}
                       ORDER BY ss.earth <-> ${pt} FETCH FIRST (${p.add(page.limit + page.offset)}) ROWS WITH TIES) ss
                ${where(radius ? [radius.cut('ss.k', 'ss.earth')] : [])}
               ORDER BY ss.k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;

@@ -52,6 +52,13 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     return this.lists.list(criteria, include, page, now);
   }
 
+  findManyById(
+    ids: readonly string[],
+    include: ReadonlySet<ClinicInclude>,
+  ): Promise<ClinicListRecord[]> {
+    return this.lists.findManyById(ids, include);
+  }
+
   findById(id: string): Promise<ClinicDetailRecord | null> {
     return this.details.findById(id);
   }

@@ -12,9 +12,13 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { DoctorPageReader } from './doctor-page.reader';
-import { ALL_DOCTORS_SQL, doctorFilters } from './doctor-read.sql';
+import { DoctorPageReader, SortKeyOf } from './doctor-page.reader';
+import { ALL_DOCTORS_SQL, doctorFilters, nearAfter } from './doctor-read.sql';
 import { SearchTuning } from './search-tuning';
+
+/** The sort keys of the two orders: (name, CPSO number) and (distance, name, CPSO number). */
+const byName: SortKeyOf = (r) => [r.page_name, r.cpso_number];
+const nearest: SortKeyOf = (r) => [r.page_k, r.page_name, r.cpso_number];
 
 /**
  * Doctor lists on the `doctor_search` read model (one row per practising doctor with the flags
@@ -39,8 +43,13 @@ export class DoctorListReader {
     const conds = doctorFilters(criteria, ids, p, now);
     if (criteria.near) return this.nearestFirst(criteria, ids, conds, p, page, now);
     const total = this.listTotal(criteria, ids, conds, p.values, now);
+    // After a cursor: the rows past its (name, CPSO number), a range of the same name index, so
+    // the page costs what a first page does wherever it is in the list.
+    const after = page.after
+      ? [`(s.name_key, s.cpso_number) > (${p.add(page.after[0])}, ${p.add(page.after[1])})`]
+      : [];
     const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank, 0::float8 AS k
-                       FROM doctor_search s ${where(conds)}
+                       FROM doctor_search s ${where([...conds, ...after])}
                       ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
     const short = await isShortWalk(
       total,
@@ -48,7 +57,7 @@ export class DoctorListReader {
       page,
       this.tuning.listWalkBudget,
     );
-    return this.pages.read(pageSql, p, page, total, short ? 'walk' : 'planned');
+    return this.pages.read(pageSql, p, page, total, short ? 'walk' : 'planned', byName);
   }
 
   /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
@@ -96,9 +105,14 @@ export class DoctorListReader {
     // last of them (WITH TIES), which are then sorted exactly. The scan leaves the radius out
     // (nearest first, the first rows within the radius are the first rows, cut at it): with it,
     // the planner reads every row of the radius instead.
+    // After a cursor: the rows past its (distance, name, CPSO number). The nearest-neighbour scan
+    // cannot start at a distance: it still reads the entries nearer than the cursor's (inside the
+    // index, without fetching their rows), so a page far down a list nearest first costs about
+    // what the same offset does (docs/list-reads.md).
+    const after = page.after ? [nearAfter(`g.earth <-> ${pt}`, 'g', page.after, q)] : [];
     const pageSql = `SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.k
                        FROM (SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, g.earth, g.earth <-> ${pt} AS k
-                               FROM ${from} ${where(filters)}
+                               FROM ${from} ${where([...filters, ...after])}
                               ORDER BY g.earth <-> ${pt} FETCH FIRST (${q.add(page.limit + page.offset)}) ROWS WITH TIES) g
                       ${where(radius ? [radius.cut('g.k', 'g.earth')] : [])}
                       ORDER BY g.k, g.name_key, g.cpso_number
@@ -110,7 +124,7 @@ export class DoctorListReader {
       page,
       this.tuning.listWalkBudget,
     );
-    return this.pages.read(pageSql, q, page, total, short ? 'walk' : 'planned');
+    return this.pages.read(pageSql, q, page, total, short ? 'walk' : 'planned', nearest);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { fixedPlan, walk } from '../../database/prepared-reads';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
-import { Page, PageRequest } from '../../../domain/shared/page';
+import { Page, PageRequest, SortKey } from '../../../domain/shared/page';
 import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd } from '../directory/short-walk';
@@ -14,6 +14,17 @@ import { DoctorRow, toDoctorRecord } from './doctor-row.mapper';
  * statement whose text fixes its plan).
  */
 export type PageRun = 'planned' | 'walk' | 'fixed';
+
+/** The sort columns every page statement selects: rank, distance (or 0), name, CPSO number. */
+export interface PageSortRow {
+  readonly page_rank: number;
+  readonly page_k: number;
+  readonly page_name: string;
+  readonly cpso_number: string;
+}
+
+/** A list's sort key of a row (what a cursor carries), from the page's sort columns. */
+export type SortKeyOf = (r: PageSortRow) => SortKey;
 
 /**
  * Reads a page of doctors, whatever chose its rows (lists, nearest first, the name search): one
@@ -36,8 +47,11 @@ export class DoctorPageReader {
     page: PageRequest,
     total: Promise<number>,
     how: PageRun,
+    keyOf?: SortKeyOf,
   ): Promise<Page<DoctorRecord>> {
-    const sql = `SELECT ${DOCTOR_COLUMNS}
+    // With keyOf (a list that pages by cursor), the sort columns too, for the last row's key.
+    const sort = keyOf ? ', pg.rank AS page_rank, pg.k AS page_k, pg.name_key AS page_name' : '';
+    const sql = `SELECT ${DOCTOR_COLUMNS}${sort}
                FROM (${pageSql}) pg
                JOIN doctors d ON d.id = pg.doctor_id
                JOIN clinics c ON c.id = pg.clinic_id
@@ -52,9 +66,12 @@ export class DoctorPageReader {
       total,
       this.refs.names(),
     ]);
+    const last = rows[rows.length - 1] as (DoctorRow & PageSortRow) | undefined;
     return {
       items: rows.map((r) => toDoctorRecord(r, names)),
-      total: await this.totals.consistent(total, page, rows.length),
+      // After a cursor the page's offset is not its place in the list: the total is as counted.
+      total: page.after ? await total : await this.totals.consistent(total, page, rows.length),
+      ...(keyOf && last ? { lastKey: keyOf(last) } : {}),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { DoctorCriteria } from '../../../domain/directory/criteria';
+import { SortKey } from '../../../domain/shared/page';
 import {
   CLINIC_ADDRESS_SQL,
   clinicFlagConditions,
@@ -31,4 +32,13 @@ export function doctorFilters(
     ...doctorConditions(alias, criteria, ids, p, now, arrays),
     ...clinicFlagConditions(alias, criteria, p),
   ];
+}
+
+/**
+ * The rows past a cursor's (distance, name, CPSO number) nearest first, `k` being the row's
+ * distance expression: farther, or as far and later by name and CPSO number.
+ */
+export function nearAfter(k: string, alias: string, after: SortKey, p: SqlParams): string {
+  const d = p.add(after[0]);
+  return `(${k} > ${d} OR (${k} = ${d} AND (${alias}.name_key, ${alias}.cpso_number) > (${p.add(after[1])}, ${p.add(after[2])})))`;
 }

@@ -28,6 +28,8 @@ export interface ReviewRow {
   text: string;
   date: string;
   source_url: string | null;
+  /** Only in keyset-paged lists. */
+  id?: string;
 }
 
 export function toDoctorRecord(r: DoctorRow, names: ReferenceNames): DoctorRecord {
@@ -72,11 +74,17 @@ export function reviewsJsonSql(
   column: string,
   limit: string,
   offset = '0',
+  keyset?: { after?: { date: string; id: string } },
 ): string {
+  // Keyset paging (a list of reviews): each review's id too (the cursor's key is (date, id)),
+  // and after a cursor only the reviews older than its review, a range of the reviews' index.
+  const id = keyset ? `, 'id', r.id` : '';
+  const after = keyset?.after;
+  const past = after ? ` AND (r.review_date, r.id) < (${after.date}::date, ${after.id}::uuid)` : '';
   return `COALESCE((SELECT json_agg(json_build_object(
                     'author', r.author, 'rating', r.rating, 'text', r.text,
-                    'date', r.review_date::text, 'source_url', r.source_url)
+                    'date', r.review_date::text, 'source_url', r.source_url${id})
                     ORDER BY r.review_date DESC, r.id DESC)
-                FROM (SELECT * FROM reviews r WHERE r.${column} = ${subject}.id
+                FROM (SELECT * FROM reviews r WHERE r.${column} = ${subject}.id${past}
                        ORDER BY r.review_date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}) r), '[]'::json)`;
 }

@@ -10,6 +10,7 @@ import { NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds } from '../directory/reference-ids';
 import { DoctorDetailReader } from './doctor-detail.reader';
 import { DoctorListReader } from './doctor-list.reader';
+import { DoctorLookupReader } from './doctor-lookup.reader';
 import { DoctorPageReader } from './doctor-page.reader';
 import { DEFAULT_SEARCH_TUNING, SEARCH_TUNING, SearchTuning } from './search-tuning';
 import { NameSearchReader } from './search/name-search.reader';
@@ -26,6 +27,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
   private readonly lists: DoctorListReader;
   private readonly names: NameSearchReader;
   private readonly details: DoctorDetailReader;
+  private readonly lookups: DoctorLookupReader;
 
   constructor(
     @Inject(DIRECTORY_READ_SOURCE) ds: DataSource,
@@ -41,6 +43,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     this.lists = new DoctorListReader(refs, totals, pages, tuning);
     this.names = new NameSearchReader(refs, totals, grams, pages, tuning);
     this.details = new DoctorDetailReader(ds, refs);
+    this.lookups = new DoctorLookupReader(ds, refs);
   }
 
   list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
@@ -58,6 +61,10 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
 
   findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
     return this.details.findByCpso(cpso);
+  }
+
+  findManyByCpso(cpsos: readonly string[]): Promise<DoctorRecord[]> {
+    return this.lookups.findManyByCpso(cpsos);
   }
 
   counts(freshCutoff: Date): Promise<DirectoryCounts> {

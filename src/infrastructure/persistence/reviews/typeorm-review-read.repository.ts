@@ -44,6 +44,21 @@ function dimensionsOf(row: TallyRow): DimensionTally[] {
   }));
 }
 
+/** Reviews page by (date, id), newest first: after a cursor's, its values are $4 and $5. */
+function keysetOf(page: PageRequest) {
+  return { after: page.after ? { date: '$4', id: '$5' } : undefined };
+}
+
+/** A page of reviews with the last one's sort key (date, id). */
+function pageOf(items: ReviewRow[], total: number): Page<Review> {
+  const last = items[items.length - 1];
+  return {
+    items: items.map(toReview),
+    total,
+    ...(last?.id ? { lastKey: [last.date, last.id] } : {}),
+  };
+}
+
 @Injectable()
 export class TypeOrmReviewReadRepository extends ReviewReadRepository {
   constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
@@ -55,12 +70,12 @@ export class TypeOrmReviewReadRepository extends ReviewReadRepository {
     const { table, key, column, value } = subjectOf(subject);
     const rows = await this.ds.query<{ total: number; items: ReviewRow[] }[]>(
       `SELECT (SELECT count(*)::int FROM reviews r WHERE r.${column} = s.id) AS total,
-              ${reviewsJsonSql('s', column, '$2', '$3')} AS items
+              ${reviewsJsonSql('s', column, '$2', '$3', keysetOf(page))} AS items
          FROM ${table} s WHERE s.${key} = $1`,
-      [value, page.limit, page.offset],
+      [value, page.limit, page.offset, ...(page.after ?? [])],
     );
     const row = rows[0];
-    return row ? { items: row.items.map(toReview), total: row.total } : null;
+    return row ? pageOf(row.items, row.total) : null;
   }
 
   async tallies(subject: ReviewSubject): Promise<ReviewTallies | null> {
@@ -81,17 +96,17 @@ export class TypeOrmReviewReadRepository extends ReviewReadRepository {
     page: PageRequest,
   ): Promise<{ aggregate: ClinicReviewAggregate; page: Page<Review> } | null> {
     const rows = await this.ds.query<(TallyRow & { items: ReviewRow[] })[]>(
-      `SELECT t.*, ${reviewsJsonSql('s', 'clinic_id', '$2', '$3')} AS items
+      `SELECT t.*, ${reviewsJsonSql('s', 'clinic_id', '$2', '$3', keysetOf(page))} AS items
          FROM clinics s
         CROSS JOIN LATERAL (SELECT ${TALLY_COLUMNS} FROM reviews r WHERE r.clinic_id = s.id) t
         WHERE s.id = $1`,
-      [clinicId, page.limit, page.offset],
+      [clinicId, page.limit, page.offset, ...(page.after ?? [])],
     );
     const row = rows[0];
     if (!row) return null;
     return {
       aggregate: { count: row.review_count, sum: row.rating_sum, dimensions: dimensionsOf(row) },
-      page: { items: row.items.map(toReview), total: row.review_count },
+      page: pageOf(row.items, row.review_count),
     };
   }
 }

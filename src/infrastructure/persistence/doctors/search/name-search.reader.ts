@@ -6,12 +6,15 @@ import { ListTotals } from '../../directory/list-totals';
 import { charLength, NameGrams } from '../../directory/name-gram-counts';
 import { ReferenceIds } from '../../directory/reference-ids';
 import { SqlParams } from '../../directory/sql-params';
-import { DoctorPageReader } from '../doctor-page.reader';
+import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
 import { doctorFilters } from '../doctor-read.sql';
 import { SearchTuning } from '../search-tuning';
 import { NameSearchTerms } from './name-search-terms.sql';
 import { isCountedSearch, planNameSearch } from './name-search.planner';
 import { NameSearchSql } from './name-search.sql';
+
+/** A search's sort key: rank, distance (0 without a location), name, CPSO number. */
+const byRank: SortKeyOf = (r) => [r.page_rank, r.page_k, r.page_name, r.cpso_number];
 
 /**
  * The name search: exact CPSO first, then names starting with q, then other name matches, each
@@ -70,23 +73,32 @@ export class NameSearchReader {
     const total = this.totals.count(counted.sql, counted.params);
     if (criteria.near) pt ??= pointOf(criteria.near, p);
     const reach = page.offset + page.limit;
+    // After a cursor the page's place in its rank is not known (the reach counts from the
+    // cursor), so the counts cannot say how far a walk goes or that a rank fills the page: each
+    // rank is read as the planner chooses, past the cursor's key.
     const plan = planNameSearch(
       {
-        counts: counts && {
-          doctors: counts.doctors,
-          startingWith: counts.startingWith(lower),
-          containing,
-          walkRows: counts.walkRows(lower, reach),
-        },
+        counts:
+          counts && !page.after
+            ? {
+                doctors: counts.doctors,
+                startingWith: counts.startingWith(lower),
+                containing,
+                walkRows: counts.walkRows(lower, reach),
+              }
+            : undefined,
         reach,
         near: pt !== undefined,
         pieceLength: charLength(lower),
       },
       this.tuning,
     );
-    const pageSql = new NameSearchSql(p, terms, from, filters, pt, reach).page(plan, page);
+    const pageSql = new NameSearchSql(p, terms, from, filters, pt, reach, page.after).page(
+      plan,
+      page,
+    );
     // Counted, every branch's reading is written into the statement (and the prefix is a range):
     // it runs on its generic plan, planned once per connection.
-    return this.pages.read(pageSql, p, page, total, plan.fixed ? 'fixed' : 'planned');
+    return this.pages.read(pageSql, p, page, total, plan.fixed ? 'fixed' : 'planned', byRank);
   }
 }

@@ -1,4 +1,5 @@
-import { PageRequest } from '../../../../domain/shared/page';
+import { PageRequest, SortKey } from '../../../../domain/shared/page';
+import { nearAfter } from '../doctor-read.sql';
 import { where } from '../../directory/criteria-sql';
 import { SqlParams } from '../../directory/sql-params';
 import { NameSearchTerms, nameOf } from './name-search-terms.sql';
@@ -28,6 +29,8 @@ export class NameSearchSql {
     private readonly filters: string[],
     private readonly pt: string | undefined,
     reach: number,
+    /** A cursor's (rank, distance, name, CPSO number): the page starts after that row. */
+    private readonly after?: SortKey,
   ) {
     this.k = pt ? `s.earth <-> ${pt}` : '0::float8';
     this.reachParam = p.add(reach);
@@ -36,14 +39,36 @@ export class NameSearchSql {
   /** The page: the ranks the plan reads, in order, cut to the page. */
   page(plan: NameSearchPlan, page: PageRequest): string {
     const { p, terms } = this;
-    const hits = [this.branch(0, `s.cpso_number = ${terms.exact}`, 'planner')];
-    if (plan.prefix !== 'none') {
+    const hits: string[] = [];
+    if (this.reads(0))
+      hits.push(this.branch(0, this.past(0, `s.cpso_number = ${terms.exact}`), 'planner'));
+    if (plan.prefix !== 'none' && this.reads(1)) {
       const byPrefix = terms.startingWith(plan.prefix, this.pt !== undefined);
-      hits.push(this.branch(1, `${byPrefix} AND s.cpso_number <> ${terms.exact}`, plan.prefix));
+      const cond = `${byPrefix} AND s.cpso_number <> ${terms.exact}`;
+      hits.push(this.branch(1, this.past(1, cond), plan.prefix));
     }
-    if (plan.rest !== 'none') hits.push(this.rest(plan.rest, plan.walkBound));
+    if (plan.rest !== 'none' && this.reads(2)) hits.push(this.rest(plan.rest, plan.walkBound));
+    // (After a cursor each rank is the planner's, so rank 2, the last, is always read.)
     return `SELECT h.* FROM (${hits.join(' UNION ALL ')}) h
                       ORDER BY h.rank, h.k, h.name_key, h.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+  }
+
+  /** Whether a rank has rows past the cursor (every rank without one). */
+  private reads(rank: number): boolean {
+    return !this.after || rank >= (this.after[0] as number);
+  }
+
+  /**
+   * `cond`, and in the cursor's rank only the rows past its (distance, name, CPSO number), for
+   * rows of `s`.
+   */
+  private past(rank: number, cond: string): string {
+    const { after, p, pt } = this;
+    if (!after || rank !== after[0]) return cond;
+    const key = pt
+      ? nearAfter(this.k, 's', after.slice(1), p)
+      : `(s.name_key, s.cpso_number) > (${p.add(after[2])}, ${p.add(after[3])})`;
+    return `${cond} AND ${key}`;
   }
 
   /** Rank 2: names containing q that do not start with it. */
@@ -66,12 +91,12 @@ export class NameSearchSql {
                        ORDER BY s.name_key, s.cpso_number LIMIT ${reachParam})
                     SELECT w.*, 2 AS rank, ${k} AS k FROM walked w WHERE ${found} >= ${reachParam}
                     UNION ALL
-                    ${this.branch(2, `${terms.byTail()} AND ${others} AND ${found} < ${reachParam}`, 'collect', NAME_ORDER)})`;
+                    ${this.branch(2, this.past(2, `${terms.byTail()} AND ${others} AND ${found} < ${reachParam}`), 'collect', NAME_ORDER)})`;
     }
     if (how === 'collect' && !this.pt)
-      return this.branch(2, `${terms.byTail()} AND ${others}`, how, NAME_ORDER);
+      return this.branch(2, this.past(2, `${terms.byTail()} AND ${others}`), how, NAME_ORDER);
     const matching = how === 'walk' ? `${nameOf('walk')} LIKE ${terms.contains()}` : terms.byName();
-    return this.branch(2, `${matching} AND ${others}`, how);
+    return this.branch(2, this.past(2, `${matching} AND ${others}`), how);
   }
 
   /** One rank's rows matching `cond` and the filters, in order, cut at the reach. */

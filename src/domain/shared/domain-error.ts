@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_rotatable',
   'not_found',
+  'gone',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -39,6 +40,11 @@ export class InvalidParamError extends DomainError {
 
 export class MissingParamError extends DomainError {
   readonly code = 'missing_param';
+}
+
+/** What was asked for existed once and no longer does (an old data version, an expired cursor). */
+export class GoneError extends DomainError {
+  readonly code = 'gone';
 }
 
 /** The database (or another dependency) cannot answer now; the client may retry. */

@@ -9,6 +9,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_rotatable: 403,
   not_found: 404,
+  gone: 410,
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -31,6 +32,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'not_found';
     case 405:
       return 'method_not_allowed';
+    case 410:
+      return 'gone';
     case 413:
       return 'payload_too_large';
     case 415:

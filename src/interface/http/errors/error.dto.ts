@@ -20,6 +20,7 @@ const CODES: Record<number, ErrorCode[]> = {
   401: ['missing_key', 'invalid_key'],
   403: ['forbidden', 'not_rotatable'],
   404: ['not_found'],
+  410: ['gone'],
   429: ['rate_limited'],
   503: ['unavailable'],
 };
@@ -29,20 +30,31 @@ const DESCRIPTIONS: Record<number, string> = {
   401: '`missing_key` or `invalid_key` (unknown, malformed or revoked)',
   403: '`forbidden` (this credential may not do this) or `not_rotatable`',
   404: '`not_found`',
+  410: '`gone`: it existed once and no longer does; the message says what to fetch instead',
   429: '`rate_limited`; see `Retry-After` and the `RateLimit-*` headers',
   503: '`unavailable`: the directory cannot answer right now; retry shortly',
 };
 
-/** Declares the contract's error responses of an operation in OpenAPI. */
-export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
+/**
+ * Declares the contract's error responses of an operation in OpenAPI: a status, or a status
+ * with the message this operation answers (shown in its example), e.g.
+ * `{ status: 404, message: 'No clinic with id "…".' }` (and `code`, the example's code when the
+ * status has several).
+ */
+export function ApiErrors(
+  ...statuses: (number | { status: number; message: string; code?: ErrorCode })[]
+): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({
+    ...statuses.map((s) => {
+      const { status, message, code } =
+        typeof s === 'number' ? { status: s, message: undefined, code: undefined } : s;
+      const codes = code ? [code, ...CODES[status].filter((c) => c !== code)] : CODES[status];
+      return ApiResponse({
         status,
         description: DESCRIPTIONS[status],
-        schema: errorSchema(CODES[status]),
-      }),
-    ),
+        schema: errorSchema(codes, message),
+      });
+    }),
   );
 }
 

@@ -2,6 +2,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
 import { DIRECTORY_TYPES } from './fast-type-parsers';
+import { watchedPg } from './watched-pool';
 
 /**
  * Session settings of a serving process's connections. No parallel workers: a worker costs a few
@@ -33,6 +34,8 @@ export function dataSourceOptions(
     migrationsTableName: 'typeorm_migrations',
     entities: [],
     logging: false,
+    // pg with its Pool counting checkouts, waits and statement timeouts (docs/metrics.md).
+    driver: watchedPg,
     extra: {
       max: db.poolSize,
       connectionTimeoutMillis: db.connectTimeoutMs,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Pool, PoolConfig } from 'pg';
 import { DataSource } from 'typeorm';
+import { WatchedPool } from './watched-pool';
 
 /**
  * At most this many distinct statements get a name (each connection keeps a prepared statement,
@@ -122,6 +123,7 @@ export function planSessionOf(sql: string): PlanSession | undefined {
 }
 
 const SIDE_POOLS = Symbol('side pools');
+const SIDE_POOL_MAP = Symbol('side pool map');
 
 /**
  * The directory's reads straight to the driver's pool (issue 14, items 2 and 6): `query(sql,
@@ -144,7 +146,7 @@ export function preparedReads(ds: DataSource): DataSource {
     let side = sides.get(kind);
     if (!side) {
       const base = (pool() as unknown as { options: PoolConfig }).options;
-      side = new Pool({
+      side = new WatchedPool({
         ...base,
         max: Math.max(1, Math.ceil((base.max ?? 10) / 2)),
         options: `${base.options ?? ''} ${PLAN_SESSION_OPTIONS[kind]}`.trim(),
@@ -187,9 +189,21 @@ export function preparedReads(ds: DataSource): DataSource {
       if (prop === 'query') return query;
       if (prop === UNDERLYING) return target;
       if (prop === SIDE_POOLS) return close;
+      if (prop === SIDE_POOL_MAP) return sides;
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
+}
+
+/**
+ * The side pools a `preparedReads` DataSource has opened so far, by kind (none for any other
+ * DataSource), for the metrics: the map is live, so a pool opened later shows at the next scrape.
+ */
+export function sidePoolsOf(ds: DataSource): ReadonlyMap<PlanSession, Pool> {
+  const sides = (ds as unknown as Record<symbol, Map<PlanSession, Pool> | undefined>)[
+    SIDE_POOL_MAP
+  ];
+  return sides ?? new Map();
 }
 
 /** Closes the side pools of a `preparedReads` DataSource (nothing for any other DataSource). */

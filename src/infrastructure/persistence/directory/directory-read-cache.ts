@@ -28,6 +28,9 @@ export class DirectoryReadCache extends ReadCache {
 
   /** Changes heard whose replay on the replica is still awaited: nothing is kept meanwhile. */
   private awaitingReplica = 0;
+  /** Reads answered from memory, and reads that loaded (for the metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(listener: PgNotificationListener, @Optional() replica?: ReplicaSync) {
     super();
@@ -54,8 +57,10 @@ export class DirectoryReadCache extends ReadCache {
       // Least recently used first in the map's order: a hit moves to the end.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.hits++;
       return hit.value as Promise<T>;
     }
+    this.misses++;
     const value = load();
     if (this.awaitingReplica > 0) return value;
     this.entries.delete(key);
@@ -74,5 +79,10 @@ export class DirectoryReadCache extends ReadCache {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Number of entries (for the metrics). */
+  get size(): number {
+    return this.entries.size;
   }
 }

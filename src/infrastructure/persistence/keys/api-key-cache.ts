@@ -31,6 +31,9 @@ export class ApiKeyCache extends KeyLookupCache {
   /** Cache entry ids (base64 hashes) of each cached key id. */
   private readonly hashesById = new Map<string, string>();
   private version = 0;
+  /** Lookups answered from memory, and lookups that went to the database (for the metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly listener: PgNotificationListener) {
     super();
@@ -43,11 +46,18 @@ export class ApiKeyCache extends KeyLookupCache {
   }
 
   async find(keyHash: Buffer, load: () => Promise<ApiKey | null>): Promise<ApiKey | null> {
-    if (!this.listener.listening) return load();
+    if (!this.listener.listening) {
+      this.misses++;
+      return load();
+    }
     const id = keyHash.toString('base64');
     const now = Date.now();
     const hit = this.entries.get(id);
-    if (hit && hit.expires > now) return hit.key;
+    if (hit && hit.expires > now) {
+      this.hits++;
+      return hit.key;
+    }
+    this.misses++;
     const version = this.version;
     const key = await load();
     // A change heard while the lookup ran may concern this very key: do not keep what was read.

@@ -16,6 +16,8 @@ import { McpHttpModule } from './interface/mcp/mcp.module';
 import { CheckoutModule } from './interface/web/checkout/checkout.module';
 import { AdminModule } from './interface/web/admin/admin.module';
 import { UsageModule } from './infrastructure/usage/usage.module';
+import { MetricsModule } from './infrastructure/metrics/metrics.module';
+import { MetricsHttpModule } from './interface/http/metrics/metrics-http.module';
 
 export interface AppDeps {
   config: AppConfig;
@@ -37,6 +39,7 @@ export class AppModule {
           retryAttempts: 0,
         }),
         DirectoryReadSourceModule,
+        MetricsModule.forRoot(deps.config),
         UsageModule,
         AuthModule,
         HealthModule,
@@ -47,6 +50,7 @@ export class AppModule {
         McpHttpModule,
         CheckoutModule,
         AdminModule,
+        MetricsHttpModule.forRoot(deps.config),
       ],
     };
   }

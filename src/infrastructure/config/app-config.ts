@@ -7,6 +7,11 @@ import { ConfigError, Env, flag, int, secret, str, trustProxy, url } from './con
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
+  /**
+   * METRICS_PORT: Prometheus's /metrics on its own port (same HOST), and nowhere on the public
+   * port; unset: /metrics on the public port, to admin keys only (docs/metrics.md).
+   */
+  readonly metricsPort: number | undefined;
   /** External PostgreSQL; undefined means "start the embedded one under dataDir". */
   readonly databaseUrl: string | undefined;
   /** A read replica of DATABASE_URL that directory reads go to (keys and writes stay on the primary). */
@@ -162,6 +167,19 @@ function demoWebhookSecret(env: Env): string | undefined {
   return v;
 }
 
+/** METRICS_PORT: unset, or a port other than PORT (0: any free port, as for PORT). */
+function metricsPortOf(env: Env, port: number): number | undefined {
+  if (str(env, 'METRICS_PORT') === undefined) return undefined;
+  const n = int(env, 'METRICS_PORT', 0, 0, 65535);
+  if (n !== 0 && n === port) {
+    throw new ConfigError(
+      'METRICS_PORT',
+      `must differ from PORT (${port}): it is the scrapers' own`,
+    );
+  }
+  return n;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -183,9 +201,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const keyHashSecret = secret(env, 'KEY_HASH_SECRET');
   const port = int(env, 'PORT', 3000, 0, 65535);
+  const metricsPort = metricsPortOf(env, port);
   return {
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
+    metricsPort,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databaseReadUrl: readUrl(env),
     dataDir: str(env, 'DATA_DIR') ?? '.data',

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { AppConfig } from '../../infrastructure/config/app-config';
 import { DATABASE_RUNTIME } from '../../infrastructure/config/core.module';
 import { DatabaseRuntime } from '../../infrastructure/database/database-runtime';
+import { ServiceMetrics } from '../../infrastructure/metrics/service-metrics';
 import { JsonLogger } from '../../infrastructure/logging/json-logger';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ApiError } from './errors/api-error';
@@ -15,6 +16,7 @@ import { registerConditionalGet } from './common/conditional-get.hook';
 import { urlProblem } from './common/request-url';
 import { corsOptions } from './common/cors.options';
 import { fastifyOptions } from './fastify-options';
+import { registerRequestMetrics } from './metrics/request-metrics.hook';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { setupWeb, WEB_PATH_PATTERNS } from '../web/web-setup';
 import { MCP_BODY_LIMIT_BYTES, MCP_PATH } from '../mcp/mcp-http.controller';
@@ -79,7 +81,10 @@ export async function createHttpApp(
     // The webhook's signature is over the exact bytes received (JSON parsers keep them).
     rawBody: true,
   });
-  app.setGlobalPrefix(API_PREFIX, { exclude: WEB_PATH_PATTERNS });
+  // /metrics sits beside the API (only when METRICS_PORT is unset is there a route at all).
+  app.setGlobalPrefix(API_PREFIX, { exclude: [...WEB_PATH_PATTERNS, 'metrics'] });
+  // Every answer counted (docs/metrics.md); before init, so the hook covers every route.
+  if (!opts.preview) registerRequestMetrics(fastify, app.get(ServiceMetrics).requests);
   // Helmet's defaults on every answer (errors included), with framing forbidden everywhere and
   // no upgrade-insecure-requests (the service may be reached over plain HTTP on localhost).
   app.useSecurityHeaders({

@@ -1,12 +1,13 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
 import { AuthenticateKeyUseCase } from '../../../application/keys/authenticate-key.use-case';
-import { InvalidKeyError } from '../../../domain/keys/key.errors';
+import { KeyForbiddenError, InvalidKeyError } from '../../../domain/keys/key.errors';
 import { clientIp } from '../common/client-ip';
 import { UsageRecorder } from '../../../application/usage/usage';
+import { ServiceMetrics } from '../../../infrastructure/metrics/service-metrics';
 import { ApiError } from '../errors/api-error';
 import { AuthFailureLimiter } from './auth-failure.limiter';
 import { AUTH_REQUIREMENT, AuthRequirement } from './auth-requirement';
@@ -30,6 +31,7 @@ export class ApiKeyGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly usage: UsageRecorder,
     private readonly authenticateKey: AuthenticateKeyUseCase,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {
     this.gateway = gatewayHeaders(config);
   }
@@ -45,6 +47,7 @@ export class ApiKeyGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     const kind = this.credentialKind(req);
     if (!kind) {
+      this.metrics?.authFailures.inc({ reason: 'missing_key' });
       throw new ApiError(
         'missing_key',
         `An API key is required: send Authorization: Bearer <key> (the sandbox key is published), ` +
@@ -57,16 +60,24 @@ export class ApiKeyGuard implements CanActivate {
     // already knows to be active, or the gateway's proxy secret (compared in memory), is served
     // as usual, so a flood of bad credentials from an address (or from one gateway user behind
     // the gateway's address) locks out no valid client there.
-    if (wait > 0 && !this.judgedWithoutLookup(req, kind)) throw tooManyFailures(wait);
+    if (wait > 0 && !this.judgedWithoutLookup(req, kind)) {
+      this.metrics?.rateLimitRefusals.inc({ limiter: 'auth_failures' });
+      throw tooManyFailures(wait);
+    }
     try {
       req.principal = await this.authenticator.authenticate(kind, { headers: req.headers, ip });
       // The dashboard's chart: counted in memory, written in batches (never a write per request).
       if (req.principal.keyId)
         this.usage.record(req.principal.keyId, req.principal.tier, new Date());
     } catch (e) {
+      if (e instanceof KeyForbiddenError) this.metrics?.authFailures.inc({ reason: 'forbidden' });
       if (e instanceof InvalidKeyError) {
+        this.metrics?.authFailures.inc({ reason: 'invalid_key' });
         const blocked = await this.failures.recordFailure(ip);
-        if (blocked > 0) throw tooManyFailures(blocked);
+        if (blocked > 0) {
+          this.metrics?.rateLimitRefusals.inc({ limiter: 'auth_failures' });
+          throw tooManyFailures(blocked);
+        }
       }
       throw e;
     }

@@ -1,6 +1,7 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceMetrics } from '../../../infrastructure/metrics/service-metrics';
 import { ApiError } from '../errors/api-error';
 import { rateLimitHeaders } from './rate-limit-headers';
 
@@ -12,6 +13,8 @@ import { rateLimitHeaders } from './rate-limit-headers';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  @Optional() @Inject(ServiceMetrics) private readonly metrics?: ServiceMetrics;
+
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const principal = context.switchToHttp().getRequest<FastifyRequest>().principal;
@@ -33,6 +36,7 @@ export class RateLimitGuard extends ThrottlerGuard {
       resetSeconds: rec.timeToExpire,
     });
     if (rec.isBlocked) {
+      this.metrics?.rateLimitRefusals.inc({ limiter: principal.tier });
       throw new ApiError(
         'rate_limited',
         `Rate limit of ${r.limit} requests per ${Math.round(r.ttl / 1000)} s exceeded; retry in ${rec.timeToBlockExpire} s.`,

@@ -14,13 +14,24 @@ import { ReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
+import { EXAMPLES } from '../openapi/examples';
+import { OPERATIONS } from '../openapi/operations';
 import { ClinicDetailDto, ClinicEnvelopeDto } from './dto/clinic-detail.response.dto';
 import { ClinicDetailQueryDto } from './dto/clinic-detail.query.dto';
 import { ClinicReviewsDto } from './dto/clinic-reviews.response.dto';
 import { ClinicListDto, ClinicListItemDto } from './dto/clinic.response.dto';
 import { ListClinicsQueryDto } from './dto/clinics.query.dto';
 
-const ID = { name: 'id', description: 'Clinic id (UUID)', format: 'uuid' };
+const ID = {
+  name: 'id',
+  description: "Clinic id (a UUID, as in a list item or a doctor's `clinic.id`)",
+  schema: { type: 'string' as const, format: 'uuid' },
+  example: '7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa',
+};
+const NO_CLINIC = {
+  status: 404,
+  message: 'No clinic with id "0a593817-4a00-4aa3-9cd6-80317c184e55".',
+};
 
 @ApiTags('clinics')
 @Authenticated()
@@ -37,11 +48,12 @@ export class ClinicsController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    operationId: 'listClinics',
-    summary: 'Clinics, nearest first when lat/lng or near are sent, else by name',
+  @ApiOperation(OPERATIONS.listClinics)
+  @ApiOkResponse({
+    type: ClinicListDto,
+    description: 'A page of clinics',
+    example: EXAMPLES.listClinics,
   })
-  @ApiOkResponse({ type: ClinicListDto })
   async list(@Query() q: ListClinicsQueryDto, @Req() req: FastifyRequest): Promise<ClinicListDto> {
     const include = new Set(q.include ?? []);
     const filters = criteriaFrom(q);
@@ -63,13 +75,14 @@ export class ClinicsController {
   }
 
   @Get(':id')
-  @ApiOperation({
-    operationId: 'getClinic',
-    summary: 'One clinic with hours, accessibility and doctors',
+  @ApiOperation(OPERATIONS.getClinic)
+  @ApiParam({ ...ID, example: '0a593817-4a00-4aa3-9cd6-80317c184e54' })
+  @ApiOkResponse({
+    type: ClinicEnvelopeDto,
+    description: 'The clinic',
+    example: EXAMPLES.getClinic,
   })
-  @ApiParam(ID)
-  @ApiOkResponse({ type: ClinicEnvelopeDto })
-  @ApiErrors(404)
+  @ApiErrors(NO_CLINIC)
   async detail(
     @Param('id') id: string,
     @Query() q: ClinicDetailQueryDto,
@@ -80,13 +93,14 @@ export class ClinicsController {
   }
 
   @Get(':id/reviews')
-  @ApiOperation({
-    operationId: 'listClinicReviews',
-    summary: "A clinic's reviews, newest first, with the aggregate",
-  })
+  @ApiOperation(OPERATIONS.listClinicReviews)
   @ApiParam(ID)
-  @ApiOkResponse({ type: ClinicReviewsDto })
-  @ApiErrors(404)
+  @ApiOkResponse({
+    type: ClinicReviewsDto,
+    description: "A page of the clinic's reviews with their aggregate",
+    example: EXAMPLES.listClinicReviews,
+  })
+  @ApiErrors(NO_CLINIC)
   async reviews(
     @Param('id') id: string,
     @Query() q: PaginationQueryDto,
@@ -104,13 +118,14 @@ export class ClinicsController {
   }
 
   @Get(':id/signals')
-  @ApiOperation({
-    operationId: 'getClinicSignals',
-    summary: 'Per-dimension clinic review signals with a minimum sample',
-  })
+  @ApiOperation(OPERATIONS.getClinicSignals)
   @ApiParam(ID)
-  @ApiOkResponse({ type: SignalsDto })
-  @ApiErrors(404)
+  @ApiOkResponse({
+    type: SignalsDto,
+    description: "The clinic's review signals",
+    example: EXAMPLES.getClinicSignals,
+  })
+  @ApiErrors(NO_CLINIC)
   async signals(@Param('id') id: string): Promise<SignalsDto> {
     return SignalsDto.from(await this.getSignals.execute(id));
   }

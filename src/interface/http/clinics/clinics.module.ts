@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GetClinicUseCase } from '../../../application/clinics/get-clinic.use-case';
 import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
+import { LookupClinicsUseCase } from '../../../application/clinics/lookup-clinics.use-case';
 import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
 import { GetClinicSignalsUseCase } from '../../../application/reviews/get-clinic-signals.use-case';
 import { ListClinicReviewsUseCase } from '../../../application/reviews/list-clinic-reviews.use-case';
@@ -15,6 +16,7 @@ import { SpecialistsController } from './specialists.controller';
   controllers: [ClinicsController, SpecialistsController],
   providers: [
     ListClinicsUseCase,
+    LookupClinicsUseCase,
     GetClinicUseCase,
     ListClinicReviewsUseCase,
     GetClinicSignalsUseCase,

@@ -9,6 +9,8 @@ import { PageResolver } from '../common/page-resolver';
 import { ApiError } from '../errors/api-error';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
+import { EXAMPLES } from '../openapi/examples';
+import { OPERATIONS } from '../openapi/operations';
 import { SpecialistDto, SpecialistListDto } from './dto/specialist.response.dto';
 import { ListSpecialistsQueryDto } from './dto/specialists.query.dto';
 
@@ -24,12 +26,13 @@ export class SpecialistsController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    operationId: 'listSpecialists',
-    summary:
-      '(clinic, specialty) pairs with referral waits; nearest first when lat/lng or near are sent, else by wait',
+  @ApiOperation(OPERATIONS.listSpecialists)
+  @ApiOkResponse({
+    type: SpecialistListDto,
+    description: 'A page of (clinic, specialty) pairs',
+    example: EXAMPLES.listSpecialists,
   })
-  @ApiOkResponse({ type: SpecialistListDto })
+  @ApiErrors({ status: 400, code: 'missing_param', message: 'specialty is required.' })
   async list(
     @Query() q: ListSpecialistsQueryDto,
     @Req() req: FastifyRequest,

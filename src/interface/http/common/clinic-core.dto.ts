@@ -2,18 +2,28 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** Fields every clinic shape shares: the summary embedded in a doctor, and the clinic detail. */
 export class ClinicCoreDto {
-  @ApiProperty({ format: 'uuid', example: '3f6c2a9e-8b1d-4c55-9e2a-7d41b0c5e812' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Clinic id: GET /clinics/{id} answers its detail',
+    example: '7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa',
+  })
   id!: string;
-  @ApiProperty({ example: 'Finch Subway Family Health' })
+  @ApiProperty({ description: 'Clinic name', example: 'Scollard Walk-In and Family Clinic' })
   name!: string;
-  @ApiProperty({ example: '5650 Yonge St, Toronto, ON M2M 4G3' })
+  @ApiProperty({
+    description: 'Street address, city, province and postal code',
+    example: '20 Scollard Street, Toronto, ON M5R 8R6',
+  })
   address!: string;
-  @ApiProperty({ example: 43.7798 })
+  @ApiProperty({ description: 'Latitude (WGS 84), six decimals', example: 43.669779 })
   lat!: number;
-  @ApiProperty({ example: -79.4152 })
+  @ApiProperty({ description: 'Longitude (WGS 84), six decimals', example: -79.39079 })
   lng!: number;
-  @ApiProperty({ example: '416-555-0148' })
+  @ApiProperty({ description: 'Phone number to book or confirm', example: '(647) 555-0119' })
   phone!: string;
-  @ApiProperty({ example: true })
+  @ApiProperty({
+    description: 'Accepting new patients (best-effort: phone to confirm)',
+    example: true,
+  })
   acceptingNewPatients!: boolean;
 }

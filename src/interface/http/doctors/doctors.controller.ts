@@ -16,13 +16,21 @@ import { DoctorReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
+import { EXAMPLES } from '../openapi/examples';
+import { OPERATIONS } from '../openapi/operations';
 import { DoctorDetailDto, DoctorEnvelopeDto } from './dto/doctor-detail.response.dto';
 import { DoctorReviewsDto } from './dto/doctor-reviews.response.dto';
 import { DoctorSummaryDto } from './dto/doctor-summary.response.dto';
 import { DoctorListDto } from './dto/doctor.response.dto';
 import { SearchDoctorsQueryDto } from './dto/search-doctors.query.dto';
 
-const CPSO = { name: 'cpso', description: 'CPSO registration number', example: '900123' };
+const CPSO = {
+  name: 'cpso',
+  description: 'CPSO registration number of the doctor (the demo data uses 900000 and up)',
+  example: '920479',
+};
+const EXAMPLE_MISSING_Q = 'q is required: at least 2 characters of a name or a CPSO number.';
+const NO_DOCTOR = { status: 404, message: 'No doctor with CPSO number "100".' };
 
 @ApiTags('doctors')
 @Authenticated()
@@ -41,12 +49,12 @@ export class DoctorsController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    operationId: 'listDoctors',
-    summary:
-      'Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent',
+  @ApiOperation(OPERATIONS.listDoctors)
+  @ApiOkResponse({
+    type: DoctorListDto,
+    description: 'A page of doctors',
+    example: EXAMPLES.listDoctors,
   })
-  @ApiOkResponse({ type: DoctorListDto })
   async list(@Query() q: GeoFiltersQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
     const filters = criteriaFrom(q);
     const loc = await this.location.execute(q);
@@ -58,12 +66,13 @@ export class DoctorsController {
   }
 
   @Get('search')
-  @ApiOperation({
-    operationId: 'searchDoctors',
-    summary:
-      'Doctors by name or CPSO number; by rank, then distance when a location is sent, else name',
+  @ApiOperation(OPERATIONS.searchDoctors)
+  @ApiOkResponse({
+    type: DoctorListDto,
+    description: 'A page of matching doctors, best match first',
+    example: EXAMPLES.searchDoctors,
   })
-  @ApiOkResponse({ type: DoctorListDto })
+  @ApiErrors({ status: 400, code: 'missing_param', message: EXAMPLE_MISSING_Q })
   async search(
     @Query() q: SearchDoctorsQueryDto,
     @Req() req: FastifyRequest,
@@ -78,26 +87,38 @@ export class DoctorsController {
   }
 
   @Get('summary')
-  @ApiOperation({ operationId: 'getDoctorSummary', summary: 'Directory totals' })
-  @ApiOkResponse({ type: DoctorSummaryDto })
+  @ApiOperation(OPERATIONS.getDoctorSummary)
+  @ApiOkResponse({
+    type: DoctorSummaryDto,
+    description: 'The directory totals',
+    example: EXAMPLES.getDoctorSummary,
+  })
   async summary(): Promise<DoctorSummaryDto> {
     return DoctorSummaryDto.from(await this.getSummary.execute());
   }
 
   @Get(':cpso')
-  @ApiOperation({ operationId: 'getDoctor', summary: 'One doctor, with rating and recent reviews' })
+  @ApiOperation(OPERATIONS.getDoctor)
   @ApiParam(CPSO)
-  @ApiOkResponse({ type: DoctorEnvelopeDto })
-  @ApiErrors(404)
+  @ApiOkResponse({
+    type: DoctorEnvelopeDto,
+    description: 'The doctor',
+    example: EXAMPLES.getDoctor,
+  })
+  @ApiErrors(NO_DOCTOR)
   async detail(@Param('cpso') cpso: string): Promise<DoctorEnvelopeDto> {
     return { doctor: DoctorDetailDto.from(await this.getDoctor.execute(cpso)) };
   }
 
   @Get(':cpso/reviews')
-  @ApiOperation({ operationId: 'listDoctorReviews', summary: "A doctor's reviews, newest first" })
+  @ApiOperation(OPERATIONS.listDoctorReviews)
   @ApiParam(CPSO)
-  @ApiOkResponse({ type: DoctorReviewsDto })
-  @ApiErrors(404)
+  @ApiOkResponse({
+    type: DoctorReviewsDto,
+    description: "A page of the doctor's reviews",
+    example: EXAMPLES.listDoctorReviews,
+  })
+  @ApiErrors(NO_DOCTOR)
   async reviews(
     @Param('cpso') cpso: string,
     @Query() q: PaginationQueryDto,
@@ -109,13 +130,14 @@ export class DoctorsController {
   }
 
   @Get(':cpso/signals')
-  @ApiOperation({
-    operationId: 'getDoctorSignals',
-    summary: 'Per-dimension review signals with a minimum sample',
-  })
+  @ApiOperation(OPERATIONS.getDoctorSignals)
   @ApiParam(CPSO)
-  @ApiOkResponse({ type: SignalsDto })
-  @ApiErrors(404)
+  @ApiOkResponse({
+    type: SignalsDto,
+    description: "The doctor's review signals",
+    example: EXAMPLES.getDoctorSignals,
+  })
+  @ApiErrors(NO_DOCTOR)
   async signals(@Param('cpso') cpso: string): Promise<SignalsDto> {
     return SignalsDto.from(await this.getSignals.execute(cpso));
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GetDoctorSummaryUseCase } from '../../../application/doctors/get-doctor-summary.use-case';
 import { GetDoctorUseCase } from '../../../application/doctors/get-doctor.use-case';
 import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
+import { LookupDoctorsUseCase } from '../../../application/doctors/lookup-doctors.use-case';
 import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctors.use-case';
 import { GetDoctorSignalsUseCase } from '../../../application/reviews/get-doctor-signals.use-case';
 import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doctor-reviews.use-case';
@@ -15,6 +16,7 @@ import { DoctorsController } from './doctors.controller';
   controllers: [DoctorsController],
   providers: [
     ListDoctorsUseCase,
+    LookupDoctorsUseCase,
     SearchDoctorsUseCase,
     GetDoctorSummaryUseCase,
     GetDoctorUseCase,

@@ -10,6 +10,8 @@ import type { FastifyReply } from 'fastify';
 import { CheckReadinessUseCase } from '../../../application/health/check-readiness.use-case';
 import { Public } from '../auth/auth.decorators';
 import { ApiErrors } from '../errors/error.dto';
+import { EXAMPLES } from '../openapi/examples';
+import { OPERATIONS } from '../openapi/operations';
 import { ReadinessDto } from './readiness.dto';
 
 @ApiTags('health')
@@ -21,9 +23,17 @@ export class HealthController {
   constructor(private readonly readiness: CheckReadinessUseCase) {}
 
   @Get()
-  @ApiOperation({ operationId: 'getApiReadiness', summary: 'Readiness: one database round trip' })
-  @ApiOkResponse({ type: ReadinessDto })
-  @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'The database did not answer' })
+  @ApiOperation(OPERATIONS.getApiReadiness)
+  @ApiOkResponse({
+    type: ReadinessDto,
+    description: 'Ready: the database answered',
+    example: EXAMPLES.getApiReadiness,
+  })
+  @ApiServiceUnavailableResponse({
+    type: ReadinessDto,
+    description: 'The database did not answer',
+    example: EXAMPLES.getApiReadinessDown,
+  })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessDto> {
     const r = await this.readiness.execute();
     void reply.header('Cache-Control', 'no-store');
@@ -34,7 +44,7 @@ export class HealthController {
   @Get('ping')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ operationId: 'getApiLiveness', summary: 'Liveness: never touches the database' })
+  @ApiOperation(OPERATIONS.getApiLiveness)
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'The word pong', schema: { type: 'string', example: 'pong' } })
   ping(): string {

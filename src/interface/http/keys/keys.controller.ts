@@ -4,6 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { RotateKeyUseCase } from '../../../application/keys/rotate-key.use-case';
 import { RotatingKey } from '../auth/auth.decorators';
 import { NotRotatableFilter } from './not-rotatable.filter';
+import { ApiErrors } from '../errors/error.dto';
+import { EXAMPLES } from '../openapi/examples';
+import { OPERATIONS } from '../openapi/operations';
 import { RotatedKeyDto } from './rotated-key.dto';
 
 @ApiTags('keys')
@@ -16,15 +19,13 @@ export class KeysController {
   @Header('Cache-Control', 'no-store')
   @RotatingKey()
   @UseFilters(NotRotatableFilter)
-  @ApiOperation({
-    operationId: 'rotateKey',
-    summary: 'Rotate the paid key that authenticates this request',
-    description:
-      'No request body. The presenting key is revoked at once (401 afterwards, no grace period) and a ' +
-      'new key of the same tier is returned exactly once. Free and unlimited; no second key is created. ' +
-      'Sandbox, gateway and admin keys get 403 `not_rotatable`.',
+  @ApiOperation(OPERATIONS.rotateKey)
+  @ApiOkResponse({
+    type: RotatedKeyDto,
+    description: 'The new key, shown this once; the old key is revoked',
+    example: EXAMPLES.rotateKey,
   })
-  @ApiOkResponse({ type: RotatedKeyDto })
+  @ApiErrors(400, 503)
   async rotate(@Req() req: FastifyRequest): Promise<RotatedKeyDto> {
     const principal = req.principal!;
     return RotatedKeyDto.from(

@@ -4,25 +4,36 @@ import { ListLanguagesUseCase } from '../../../application/metadata/list-languag
 import { ListSpecialtiesUseCase } from '../../../application/metadata/list-specialties.use-case';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
+import { EXAMPLES } from '../openapi/examples';
+import { OPERATIONS } from '../openapi/operations';
 
 export class NameCountDto {
-  @ApiProperty()
+  @ApiProperty({
+    description: 'Canonical name, as the filters accept it (case-insensitively)',
+    example: 'Family Medicine',
+  })
   name!: string;
-  @ApiProperty({ type: 'integer', description: 'Practising doctors' })
+  @ApiProperty({ type: 'integer', description: 'Practising doctors', example: 1766 })
   doctorCount!: number;
 }
 
 export class SpecialtiesDto {
-  @ApiProperty({ type: [NameCountDto] })
+  @ApiProperty({
+    type: [NameCountDto],
+    description: 'Every specialty, most doctors first, then by name',
+  })
   specialties!: NameCountDto[];
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Number of specialties', example: 30 })
   count!: number;
 }
 
 export class LanguagesDto {
-  @ApiProperty({ type: [NameCountDto] })
+  @ApiProperty({
+    type: [NameCountDto],
+    description: 'Every language, most doctors first, then by name',
+  })
   languages!: NameCountDto[];
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Number of languages', example: 26 })
   count!: number;
 }
 
@@ -37,19 +48,24 @@ export class MetadataController {
   ) {}
 
   @Get('specialties')
-  @ApiOperation({
-    operationId: 'listSpecialties',
-    summary: 'Supported specialties, by doctor count',
+  @ApiOperation(OPERATIONS.listSpecialties)
+  @ApiOkResponse({
+    type: SpecialtiesDto,
+    description: 'Every specialty',
+    example: EXAMPLES.listSpecialties,
   })
-  @ApiOkResponse({ type: SpecialtiesDto })
   async listSpecialties(): Promise<SpecialtiesDto> {
     const specialties = (await this.specialties.execute()).map((s) => ({ ...s }));
     return { specialties, count: specialties.length };
   }
 
   @Get('languages')
-  @ApiOperation({ operationId: 'listLanguages', summary: 'Spoken languages, by doctor count' })
-  @ApiOkResponse({ type: LanguagesDto })
+  @ApiOperation(OPERATIONS.listLanguages)
+  @ApiOkResponse({
+    type: LanguagesDto,
+    description: 'Every language',
+    example: EXAMPLES.listLanguages,
+  })
   async listLanguages(): Promise<LanguagesDto> {
     const languages = (await this.languages.execute()).map((s) => ({ ...s }));
     return { languages, count: languages.length };

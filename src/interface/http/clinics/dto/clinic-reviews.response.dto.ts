@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { REVIEW_DIMENSIONS, ReviewDimension } from '../../../../domain/reviews/review';
 import { ReviewDto } from '../../common/review.dto';
+import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class DimensionAggregateDto {
   @ApiProperty({ enum: REVIEW_DIMENSIONS })
@@ -34,4 +35,6 @@ export class ClinicReviewsDto {
   total!: number;
   @ApiProperty({ type: 'integer' })
   count!: number;
+  @ApiProperty(NEXT_CURSOR_DOC)
+  nextCursor!: string | null;
 }

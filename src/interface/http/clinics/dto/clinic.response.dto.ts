@@ -3,6 +3,7 @@ import { ClinicLink } from '../../../../domain/clinics/clinic';
 import { ClinicListView } from '../../../../application/clinics/list-clinics.use-case';
 import { ClinicInclude } from '../../../../domain/directory/criteria';
 import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
+import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class ClinicLinkDto {
   @ApiProperty()
@@ -77,6 +78,14 @@ export class ClinicListDto {
   total!: number;
   @ApiProperty({ type: 'integer' })
   count!: number;
+  @ApiProperty(NEXT_CURSOR_DOC)
+  nextCursor!: string | null;
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Batch lookup (`id`) only: the ids asked of no clinic, in the order asked.',
+    example: [],
+  })
+  notFound?: string[];
   @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
   near?: NearDto;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SpecialistView } from '../../../../application/clinics/list-specialists.use-case';
 import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
+import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class SpecialistDto {
   @ApiProperty({ description: 'The clinic id' })
@@ -44,6 +45,8 @@ export class SpecialistListDto {
   total!: number;
   @ApiProperty({ type: 'integer' })
   count!: number;
+  @ApiProperty(NEXT_CURSOR_DOC)
+  nextCursor!: string | null;
   @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
   near?: NearDto;
 }

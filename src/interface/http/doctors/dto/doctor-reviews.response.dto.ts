@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DoctorReviewDto } from '../../common/review.dto';
+import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class DoctorReviewsDto {
   @ApiProperty()
@@ -10,4 +11,6 @@ export class DoctorReviewsDto {
   total!: number;
   @ApiProperty({ type: 'integer' })
   count!: number;
+  @ApiProperty(NEXT_CURSOR_DOC)
+  nextCursor!: string | null;
 }

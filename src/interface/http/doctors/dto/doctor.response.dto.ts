@@ -5,6 +5,7 @@ import { ClinicCoreDto } from '../../common/clinic-core.dto';
 import { ClinicSummaryView, DoctorView } from '../../../../application/doctors/doctor-views';
 import { GENDERS, Gender } from '../../../../domain/directory/criteria';
 import { DataFreshness, FRESHNESS_VALUES } from '../../../../domain/doctors/freshness';
+import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class ClinicSummaryDto extends ClinicCoreDto {
   static from(c: ClinicSummaryView): ClinicSummaryDto {
@@ -71,15 +72,29 @@ export class DoctorListDto {
   total!: number;
   @ApiProperty({ type: 'integer', description: 'Number of records in this page' })
   count!: number;
+  @ApiProperty(NEXT_CURSOR_DOC)
+  nextCursor!: string | null;
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'Batch lookup (`cpso`) only: the numbers asked of no practising doctor, in the order asked.',
+    example: ['123'],
+  })
+  notFound?: string[];
   @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
   near?: NearDto;
 
-  static from(page: { items: DoctorView[]; total: number }, near?: ResolvedNear): DoctorListDto {
+  static from(
+    page: { items: DoctorView[]; total: number },
+    near?: ResolvedNear,
+    nextCursor: string | null = null,
+  ): DoctorListDto {
     const doctors = page.items.map((d) => DoctorDto.from(d));
     return {
       doctors,
       total: page.total,
       count: doctors.length,
+      nextCursor,
       ...(near ? { near: NearDto.from(near) } : {}),
     };
   }

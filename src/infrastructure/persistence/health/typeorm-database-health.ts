@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
+import { ReadRouting } from '../../database/directory-read-source';
 import { DatabaseHealth } from '../../../application/health/database-health.port';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -9,26 +9,38 @@ const PROBE_TIMEOUT_MS = 2000;
 export class TypeOrmDatabaseHealth extends DatabaseHealth {
   constructor(
     private readonly ds: DataSource,
-    @Inject(DIRECTORY_READ_SOURCE) private readonly read: DataSource,
+    private readonly routing: ReadRouting,
   ) {
     super();
   }
 
-  /** Up when the primary answers and, with a replica, the replica too (it serves every list). */
+  /** Up when the primary answers: it takes every read while the replica is out (issue 36). */
   async isUp(): Promise<boolean> {
-    if (this.read === this.ds) return this.probe(this.ds);
-    const [primary, replica] = await Promise.all([this.probe(this.ds), this.probe(this.read)]);
-    return primary && replica;
+    return (await this.probe(this.ds)) === true;
   }
 
-  private async probe(ds: DataSource): Promise<boolean> {
+  /**
+   * Asks the replica while it serves (an answer that fails to arrive takes it out of service at
+   * once, not at the next read), and whether it can come back while it does not.
+   */
+  override async replica(): Promise<'up' | 'down' | undefined> {
+    const replica = this.routing.replica;
+    if (!replica) return undefined;
+    if (!this.routing.replicaServing) return (await this.routing.tryReturn()) ? 'up' : 'down';
+    const answer = await this.probe(replica);
+    if (answer !== true) this.routing.markDown(answer === false ? 'no answer in time' : answer);
+    return this.routing.replicaServing ? 'up' : 'down';
+  }
+
+  /** True, false on a timeout, or the error (the replica's tells whether it is unreachable). */
+  private async probe(ds: DataSource): Promise<true | false | Error> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
+    const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
     });
     const probe = ds.query('SELECT 1').then(
-      () => true,
-      () => false,
+      () => true as const,
+      (e: Error) => e,
     );
     try {
       return await Promise.race([probe, timeout]);

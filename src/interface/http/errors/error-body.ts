@@ -41,6 +41,18 @@ function isDatabaseUnavailable(e: unknown): boolean {
   );
 }
 
+/**
+ * A read replica (hot standby) cancelled the read to replay a conflicting change (SQLSTATE 40001
+ * or 40P01, "conflict with recovery"); the read source already sent it again once (issue 36).
+ */
+function isRecoveryConflict(e: unknown): boolean {
+  const err = e as { code?: string; message?: string; driverError?: { code?: string } };
+  const code = err?.driverError?.code ?? err?.code;
+  return (
+    (code === '40001' || code === '40P01') && /conflict with recovery/i.test(err?.message ?? '')
+  );
+}
+
 const FASTIFY_MESSAGES: Record<number, string> = {
   413: 'The request body is too large.',
   415: 'This operation takes no request body of that media type.',
@@ -70,6 +82,14 @@ export function resolveError(e: unknown, requestId?: string): ResolvedError {
       'The directory is temporarily unavailable; retry shortly.',
       { 'Retry-After': '5' },
       true,
+    );
+  }
+  if (isRecoveryConflict(e)) {
+    return withId(
+      503,
+      'unavailable',
+      'The directory was updating while this was read; retry shortly.',
+      { 'Retry-After': '1' },
     );
   }
   const status = httpStatusOf(e);

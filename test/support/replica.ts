@@ -28,18 +28,23 @@ export interface PgBinaries {
   readonly dir: string;
 }
 
-/** Where initdb, pg_ctl, pg_basebackup and postgres are, or why they are not usable. */
+/**
+ * Where initdb, pg_ctl, pg_basebackup and postgres are, or why they are not usable: PG_BIN when
+ * set (and only there), else the newest /usr/lib/postgresql/<version>/bin, else PATH.
+ */
 export function findPgBinaries(): PgBinaries | { missing: string } {
   const candidates: string[] = [];
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
+  if (!process.env.PG_BIN && existsSync(debian)) {
     const versions = readdirSync(debian)
       .filter((v) => /^\d+$/.test(v))
       .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => join(debian, v, 'bin')));
   }
-  candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean));
+  if (!process.env.PG_BIN) {
+    candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean));
+  }
   for (const dir of candidates) {
     const ok = TOOLS.every((t) => {
       try {
@@ -57,7 +62,9 @@ export function findPgBinaries(): PgBinaries | { missing: string } {
     }
   }
   return {
-    missing: `no folder holds ${TOOLS.join(', ')} (looked in PG_BIN, ${debian}/*/bin and PATH)`,
+    missing: process.env.PG_BIN
+      ? `PG_BIN=${process.env.PG_BIN} does not hold ${TOOLS.join(', ')}`
+      : `no folder holds ${TOOLS.join(', ')} (looked in ${debian}/*/bin and PATH)`,
   };
 }
 

@@ -3,10 +3,10 @@ import { ClinicSchedule, HoursException, isClosedException } from './clinic-sche
 import { HolidayCalendar, PublicHoliday } from './public-holidays';
 import {
   DAY_MS,
+  dateToDay,
   dayToDate,
   formatToronto,
   isoWeekdayIndex,
-  LocalDate,
   MINUTE_MS,
   offsetSegments,
   wallDay,
@@ -35,41 +35,58 @@ function weekdayOfDay(day: number): Weekday {
   return WEEKDAYS[isoWeekdayIndex(day)];
 }
 
+/** The year of a day number; the bounds of the last year asked are kept (calls come in runs). */
+let lastYear = { year: 1970, first: 0, last: 364 };
 function yearOfDay(day: number): number {
-  return new Date(day * DAY_MS).getUTCFullYear();
+  if (day < lastYear.first || day > lastYear.last) {
+    const year = new Date(day * DAY_MS).getUTCFullYear();
+    lastYear = {
+      year,
+      first: Date.UTC(year, 0, 1) / DAY_MS,
+      last: Date.UTC(year + 1, 0, 1) / DAY_MS - 1,
+    };
+  }
+  return lastYear.year;
 }
 
 /** Resolves a day's ranges for one schedule: exception, then holiday policy, then the week. */
 class DayResolver {
-  private readonly exceptions: Map<LocalDate, HoursException>;
-  private readonly holidayYears = new Map<number, Map<LocalDate, PublicHoliday>>();
+  private readonly exceptions = new Map<number, HoursException>();
+  private readonly holidayYears = new Map<number, Map<number, PublicHoliday>>();
 
   constructor(
     private readonly schedule: ClinicSchedule,
     private readonly calendar: HolidayCalendar,
   ) {
-    this.exceptions = new Map(schedule.exceptions.map((e) => [e.date, e]));
+    for (const e of schedule.exceptions) {
+      const day = dateToDay(e.date);
+      if (day !== null) this.exceptions.set(day, e);
+    }
   }
 
-  exception(date: LocalDate): HoursException | undefined {
-    return this.exceptions.get(date);
+  exception(day: number): HoursException | undefined {
+    return this.exceptions.get(day);
   }
 
   holiday(day: number): PublicHoliday | undefined {
     const year = yearOfDay(day);
-    let byDate = this.holidayYears.get(year);
-    if (!byDate) {
-      byDate = new Map(this.calendar.publicHolidays(year).map((h) => [h.date, h]));
-      this.holidayYears.set(year, byDate);
+    let byDay = this.holidayYears.get(year);
+    if (!byDay) {
+      byDay = new Map();
+      for (const h of this.calendar.publicHolidays(year)) {
+        const hd = dateToDay(h.date);
+        if (hd !== null) byDay.set(hd, h);
+      }
+      this.holidayYears.set(year, byDay);
     }
-    return byDate.get(dayToDate(day));
+    return byDay.get(day);
   }
 
   /** The day's openings; the week must be known. */
   ranges(day: number): DayRanges {
     const week = this.schedule.week;
     if (week === null) return [];
-    const e = this.exceptions.get(dayToDate(day));
+    const e = this.exceptions.get(day);
     if (e) return isClosedException(e) ? [] : e.ranges;
     const policy = this.schedule.holidays;
     if (policy.kind !== 'regular' && this.holiday(day)) {
@@ -179,8 +196,7 @@ function upcomingExceptions(
 ): HoursException[] {
   const out: HoursException[] = [];
   for (let day = first; day <= last; day++) {
-    const date = dayToDate(day);
-    const own = resolver.exception(date);
+    const own = resolver.exception(day);
     const holiday = resolver.holiday(day);
     if (own) {
       out.push(own.reason === undefined && holiday ? { ...own, reason: holiday.name } : own);
@@ -188,6 +204,7 @@ function upcomingExceptions(
     }
     // Unknown hours: whether the clinic keeps the holiday is unknown too.
     if (!holiday || schedule.week === null) continue;
+    const date = dayToDate(day);
     const policy = schedule.holidays;
     if (policy.kind === 'closed') out.push({ date, closed: true, reason: holiday.name });
     else if (policy.kind === 'hours')

@@ -44,9 +44,20 @@ export function formatTimeOfDay(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** Minutes of each valid time text (at most 1,441 of them), so hot paths parse each once. */
+const minutesOfText = new Map<string, number>();
+function cachedMinutes(text: string): number {
+  let m = minutesOfText.get(text);
+  if (m === undefined) {
+    m = parseTimeOfDay(text, true) ?? NaN;
+    if (!Number.isNaN(m)) minutesOfText.set(text, m);
+  }
+  return m;
+}
+
 /** [open, close) in minutes since midnight; the range must already be valid. */
 export function rangeMinutes(r: TimeRange): [number, number] {
-  return [parseTimeOfDay(r.open, false) ?? NaN, parseTimeOfDay(r.close, true) ?? NaN];
+  return [cachedMinutes(r.open), cachedMinutes(r.close)];
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

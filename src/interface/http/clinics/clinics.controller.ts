@@ -22,12 +22,12 @@ import { ClinicReviewsDto } from './dto/clinic-reviews.response.dto';
 import { ClinicListDto, ClinicListItemDto } from './dto/clinic.response.dto';
 import { ListClinicsQueryDto } from './dto/clinics.query.dto';
 
-const ID = {
+const clinicId = (example: string) => ({
   name: 'id',
   description: "Clinic id (a UUID, as in a list item or a doctor's `clinic.id`)",
-  schema: { type: 'string' as const, format: 'uuid' },
-  example: '7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa',
-};
+  schema: { type: 'string' as const, format: 'uuid', example },
+});
+const ID = clinicId('7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa');
 const NO_CLINIC = {
   status: 404,
   message: 'No clinic with id "0a593817-4a00-4aa3-9cd6-80317c184e55".',
@@ -76,7 +76,7 @@ export class ClinicsController {
 
   @Get(':id')
   @ApiOperation(OPERATIONS.getClinic)
-  @ApiParam({ ...ID, example: '0a593817-4a00-4aa3-9cd6-80317c184e54' })
+  @ApiParam(clinicId('0a593817-4a00-4aa3-9cd6-80317c184e54'))
   @ApiOkResponse({
     type: ClinicEnvelopeDto,
     description: 'The clinic',

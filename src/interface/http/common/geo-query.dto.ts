@@ -16,6 +16,7 @@ export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto implements Loca
     minimum: -90,
     maximum: 90,
     description: 'Latitude; send with lng to order by distance (not with near).',
+    example: 43.65817,
   })
   @NumberParam()
   @IsOptional()
@@ -29,6 +30,7 @@ export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto implements Loca
     minimum: -180,
     maximum: 180,
     description: 'Longitude; send with lat.',
+    example: -79.388471,
   })
   @NumberParam()
   @IsOptional()
@@ -45,7 +47,7 @@ export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto implements Loca
       'characters ("M5S"), resolved to the centroid of the directory\'s clinics in that area (400 ' +
       'invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). ' +
       'The answer echoes the point used in `near`.',
-    example: 'Finch',
+    example: 'M5G 1X5',
   })
   @StringParam()
   @IsOptional()
@@ -61,6 +63,7 @@ export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto implements Loca
     description:
       'Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. ' +
       '`total` counts only those.',
+    example: 5,
   })
   @NumberParam()
   @IsOptional()

@@ -9,6 +9,8 @@ const NAME_LIST = {
   type: String,
   description: 'Comma-separated; matches any of them (case-insensitive).',
 };
+const YEARS = (bound: string) =>
+  `${bound} years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param).`;
 
 /** Pagination of every list (api-v1.md conventions). */
 export class PaginationQueryDto {
@@ -16,7 +18,9 @@ export class PaginationQueryDto {
     type: 'integer',
     minimum: 0,
     default: 25,
-    description: 'Page size; values above 100 are capped at 100.',
+    description:
+      'Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list).',
+    example: 10,
   })
   @IntParam()
   @IsOptional()
@@ -28,7 +32,8 @@ export class PaginationQueryDto {
     type: 'integer',
     minimum: 0,
     default: 0,
-    description: 'Zero-based offset.',
+    description: 'Zero-based offset of the first row; past the end gives an empty page.',
+    example: 0,
   })
   @IntParam()
   @IsOptional()
@@ -60,7 +65,12 @@ export class PaginationQueryDto {
 
 /** The doctor filters shared by doctors, clinics and specialists. */
 export class DirectoryFiltersQueryDto extends PaginationQueryDto {
-  @ApiPropertyOptional(NAME_LIST)
+  @ApiPropertyOptional({
+    ...NAME_LIST,
+    description:
+      'Specialties, comma-separated; matches any of them (case-insensitive; names as GET /metadata/specialties lists them).',
+    example: 'Family Medicine,Pediatrics',
+  })
   @ListParam()
   @IsOptional()
   @IsString({ each: true, message: 'specialties must be a comma-separated list.' })
@@ -69,6 +79,7 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({
     type: String,
     description: 'Single specialty; ignored when `specialties` is sent.',
+    example: 'Cardiology',
   })
   @StringParam()
   @IsOptional()
@@ -79,25 +90,31 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({
     type: Boolean,
     description: 'true keeps only rows accepting new patients; false only those not.',
+    example: true,
   })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `accepting ${BOOL}` })
   accepting?: boolean;
 
-  @ApiPropertyOptional({ enum: GENDERS })
+  @ApiPropertyOptional({ enum: GENDERS, description: "The doctor's gender.", example: 'female' })
   @StringParam()
   @IsOptional()
   @IsIn(GENDERS, { message: `gender must be one of ${GENDERS.join(', ')}.` })
   gender?: Gender;
 
-  @ApiPropertyOptional(NAME_LIST)
+  @ApiPropertyOptional({
+    ...NAME_LIST,
+    description:
+      'Spoken languages, comma-separated; matches any of them (case-insensitive; names as GET /metadata/languages lists them).',
+    example: 'French,Tamil',
+  })
   @ListParam()
   @IsOptional()
   @IsString({ each: true, message: 'languages must be a comma-separated list.' })
   languages?: string[];
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: YEARS('Minimum'), example: 5 })
   @IntParam()
   @IsOptional()
   @IsInt({ message: `minYears ${UINT}` })
@@ -105,7 +122,7 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @Max(150, { message: 'minYears must be at most 150.' })
   minYears?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: YEARS('Maximum'), example: 30 })
   @IntParam()
   @IsOptional()
   @IsInt({ message: `maxYears ${UINT}` })
@@ -116,25 +133,38 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({
     type: Boolean,
     description: 'Clinic open after 5 PM on at least one weekday.',
+    example: true,
   })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `evening ${BOOL}` })
   evening?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Clinic open Saturday or Sunday.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Clinic open Saturday or Sunday.',
+    example: true,
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `weekend ${BOOL}` })
   weekend?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Clinic is wheelchair-accessible.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Clinic is wheelchair-accessible.',
+    example: true,
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `wheelchair ${BOOL}` })
   wheelchair?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Clinic offers virtual visits.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Clinic offers virtual visits.',
+    example: true,
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: `virtualVisits ${BOOL}` })
@@ -143,6 +173,7 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({
     type: Boolean,
     description: 'Clinic within 500 m of a TTC subway station.',
+    example: true,
   })
   @BoolParam()
   @IsOptional()

@@ -22,6 +22,9 @@ export class ReadinessDto {
       'unreachable or still catching up). The instance stays ready either way.',
   })
   replica?: 'up' | 'down';
-  @ApiProperty({ description: 'Version of the API (info.version of this document)', example: '1.0.0' })
+  @ApiProperty({
+    description: 'Version of the API (info.version of this document)',
+    example: '1.0.0',
+  })
   version!: string;
 }

@@ -72,7 +72,7 @@ export const EXAMPLES = {
   getApiReadiness: { status: 'ok', database: 'up', version: '1.0.0' },
   getApiReadinessDown: { status: 'unavailable', database: 'down', version: '1.0.0' },
   rotateKey: {
-    key: 'gtad_live_Qm7RfT2xK9pLw4ZbN8cVd1HsJ6yGe3Ua5Xo0iBt8Kr2v',
+    key: 'gtad_live_Qm7RfT2xK9pLw4ZbN8cVd1HsJ6yGe3Ua5Xo0iB',
     key_prefix: 'gtad_live_Qm7RfT',
   },
   /** GET /doctors?languages=French&accepting=true&near=M5G%201X5&limit=2 */
@@ -115,6 +115,8 @@ export const EXAMPLES = {
     ],
     total: 115,
     count: 2,
+    nextCursor:
+      'WzEsImRvY3RvcnMtbmVhciIsIldQVXdyQS10M0tRQVJxVWMiLDIsWzMxOC4xOTAxNjQwMzUzNzI3LCJsYXVyYSBtY2tlbnppZSIsIjkxNDA3OSJdXQ.3DP6MEbZI8fxu76oGZq2lA',
     near: NEAR_M5G,
   },
   /** GET /doctors/search?q=Leblanc&limit=2 */
@@ -144,6 +146,8 @@ export const EXAMPLES = {
     ],
     total: 3,
     count: 2,
+    nextCursor:
+      'WzEsInNlYXJjaCIsIlhBTnZVeXozd0lQR2RGek0iLDIsWzIsMCwianVsaWUgbGVibGFuYyIsIjkzMzc4NyJdXQ.iVJbsvXIyp_-rz83D_KMYg',
   },
   getDoctorSummary: {
     totalDoctors: 2978,
@@ -199,7 +203,14 @@ export const EXAMPLES = {
     },
   },
   /** GET /doctors/920479/reviews?limit=2 */
-  listDoctorReviews: { doctorCpso: '920479', reviews: LEBLANC_REVIEWS, total: 8, count: 2 },
+  listDoctorReviews: {
+    doctorCpso: '920479',
+    reviews: LEBLANC_REVIEWS,
+    total: 8,
+    count: 2,
+    nextCursor:
+      'WzEsImRvY3Rvci1yZXZpZXdzIiwiMnRjOWJ6NXZRUmtPbmhYMCIsMixbIjIwMjUtMTItMTQiLCIwMDAwMGVkNC0yNjRhLTQ5Y2ItOTY1ZC0yODNjZGJlNzk5OWMiXV0.ircRvcwS5005k2G5XpJYwg',
+  },
   /** GET /doctors/920479/signals */
   getDoctorSignals: {
     cpsoNumber: '920479',
@@ -249,6 +260,8 @@ export const EXAMPLES = {
     ],
     total: 92,
     count: 2,
+    nextCursor:
+      'WzEsImNsaW5pY3MtbmVhciIsIjlCYmJJOGlJR01CNEpZS0IiLDIsWzMxOC4xOTAxNjQwMzUzNzI3LCI3YjFjMDQyNy0zZTVhLTQ1NjEtYTdiNS1jMGFhMTIyNDczMjMiXV0.paZewieimAJI2z09HeneVw',
     near: NEAR_M5G,
   },
   /** GET /clinics/0a593817-4a00-4aa3-9cd6-80317c184e54?include=notes,links */
@@ -326,6 +339,8 @@ export const EXAMPLES = {
     ],
     total: 6,
     count: 2,
+    nextCursor:
+      'WzEsImNsaW5pYy1yZXZpZXdzIiwiLXJZSy1BMWtfLTRDWkhmMSIsMixbIjIwMjUtMDktMDEiLCIwMDAwNTU1Ny02MDQ0LTQwYzMtYjE5Yy00NTk4MDcxNmQ2ZTMiXV0.mC_kGh7yKOSRPsaZp_qmZQ',
   },
   /** GET /clinics/7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa/signals */
   getClinicSignals: {
@@ -363,6 +378,8 @@ export const EXAMPLES = {
     ],
     total: 27,
     count: 2,
+    nextCursor:
+      'WzEsInNwZWNpYWxpc3RzLW5lYXIiLCJaay1ydk9fWDBRSjJCYXY4IiwyLFsxNjExLjcyNjI3NDQ4NjI5MjgsIjYxZGZmMGJkLWYyZDQtNDUxMi1iZDZlLTc4MDhhOTlkNWU0OCIsMTJdXQ.3S4uAGLjGmONnvphGbI_4Q',
     near: NEAR_M5G,
   },
   listSpecialties: {

@@ -7,9 +7,11 @@ import { curl } from './examples';
  */
 
 const PAGING =
-  '**Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based); `total` ' +
-  'counts every match and `count` the rows of this page. An `offset` past the end gives an empty ' +
-  'page with the true `total`.';
+  '**Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or ' +
+  '`cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), ' +
+  'which never skips or repeats a row while the directory changes. `total` counts every match ' +
+  'and `count` the rows of this page; an `offset` past the end gives an empty page with the ' +
+  'true `total`.';
 
 const SANDBOX =
   '**Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be ' +
@@ -88,6 +90,8 @@ export const OPERATIONS = {
         '`weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. ' +
         FRESHNESS,
       '**Order:** by name, then CPSO number; with a location, nearest primary clinic first.',
+      '**Batch lookup:** `cpso=920479,920720` (up to 100 numbers, alone) answers those doctors ' +
+        'in the order asked, and `notFound` the numbers of no practising doctor.',
       LOCATION,
       PAGING,
       SANDBOX,
@@ -171,6 +175,8 @@ export const OPERATIONS = {
         "all; a clinic's `languages` and `specialties` are the union over its doctors. " +
         '`include=notes,links` adds those fields.',
       '**Order:** by name, then id; with a location, nearest first.',
+      '**Batch lookup:** `id=<uuid>,<uuid>` (up to 100 ids, alone or with `include`) answers ' +
+        'those clinics in the order asked, and `notFound` the ids of no clinic.',
       LOCATION,
       PAGING,
       SANDBOX,

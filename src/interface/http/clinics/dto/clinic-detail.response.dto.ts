@@ -17,18 +17,18 @@ export const CLINIC_TYPES = [
 export class HoursDto {
   @ApiProperty({ example: '9:00-17:00', description: 'Usual weekday hours, H:MM-HH:MM' })
   weekday!: string;
-  @ApiProperty({ description: 'Open after 5 PM on at least one weekday' })
+  @ApiProperty({ description: 'Open after 5 PM on at least one weekday', example: true })
   evening!: boolean;
-  @ApiProperty({ description: 'Open Saturday or Sunday' })
+  @ApiProperty({ description: 'Open Saturday or Sunday', example: false })
   weekend!: boolean;
 }
 
 export class AccessibilityDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'Wheelchair-accessible', example: true })
   wheelchair!: boolean;
-  @ApiProperty()
+  @ApiProperty({ description: 'Offers virtual (phone or video) visits', example: true })
   virtualVisits!: boolean;
-  @ApiProperty({ description: 'Within 500 m of a TTC subway station' })
+  @ApiProperty({ description: 'Within 500 m of a TTC subway station', example: true })
   nearTTC!: boolean;
 }
 
@@ -38,6 +38,7 @@ export class AvailabilityDto {
     format: 'date-time',
     nullable: true,
     description: 'When accepting-new-patients and hours were last checked; null when never',
+    example: '2026-01-16T11:58:30.359Z',
   })
   checkedAt!: string | null;
   @ApiProperty({
@@ -48,15 +49,15 @@ export class AvailabilityDto {
 }
 
 export class ClinicDoctorDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'Full name', example: 'Georgia Vlachos' })
   name!: string;
-  @ApiProperty({ enum: GENDERS })
+  @ApiProperty({ enum: GENDERS, description: 'Gender', example: 'female' })
   gender!: Gender;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Years of practice', example: 44 })
   yearsOfPractice!: number;
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], description: 'Languages spoken', example: ['English', 'French'] })
   languages!: string[];
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], description: 'Specialties held', example: ['Family Medicine'] })
   specialties!: string[];
 }
 
@@ -66,14 +67,15 @@ export class ClinicDetailDto extends ClinicCoreDto {
     type: String,
     format: 'uri',
     nullable: true,
-    description: 'null when the clinic has none',
+    description: 'The clinic’s website; null when the clinic has none',
+    example: 'https://discovery-district-family-medicine.example.org',
   })
   website!: string | null;
-  @ApiProperty({ enum: CLINIC_TYPES })
+  @ApiProperty({ enum: CLINIC_TYPES, description: 'Kind of clinic', example: 'family-practice' })
   type!: string;
-  @ApiProperty({ type: HoursDto })
+  @ApiProperty({ type: HoursDto, description: 'Opening hours' })
   hours!: HoursDto;
-  @ApiProperty({ type: AccessibilityDto })
+  @ApiProperty({ type: AccessibilityDto, description: 'Access and visit options' })
   accessibility!: AccessibilityDto;
   @ApiProperty({
     type: AvailabilityDto,
@@ -82,9 +84,18 @@ export class ClinicDetailDto extends ClinicCoreDto {
   availability!: AvailabilityDto;
   @ApiProperty({ type: [ClinicDoctorDto], description: 'Practising doctors, by name' })
   doctors!: ClinicDoctorDto[];
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Only with include=notes' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'Practical notes (parking, labs, interpretation); null when none. Only with include=notes',
+    example: 'On-site laboratory for blood work on weekday mornings.',
+  })
   notes?: string | null;
-  @ApiPropertyOptional({ type: [ClinicLinkDto], description: 'Only with include=links' })
+  @ApiPropertyOptional({
+    type: [ClinicLinkDto],
+    description: 'Useful links (forms, after-hours care). Only with include=links',
+  })
   links?: ClinicLink[];
 
   static from(c: ClinicDetailView, include: ReadonlySet<ClinicInclude>): ClinicDetailDto {
@@ -121,6 +132,6 @@ export class ClinicDetailDto extends ClinicCoreDto {
 }
 
 export class ClinicEnvelopeDto {
-  @ApiProperty({ type: ClinicDetailDto })
+  @ApiProperty({ type: ClinicDetailDto, description: 'The clinic' })
   clinic!: ClinicDetailDto;
 }

@@ -6,9 +6,13 @@ import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class ClinicLinkDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'What the link is for', example: 'Patient forms' })
   label!: string;
-  @ApiProperty({ format: 'uri' })
+  @ApiProperty({
+    format: 'uri',
+    description: 'The address',
+    example: 'https://discovery-district-family-medicine.example.org/forms',
+  })
   url!: string;
 }
 
@@ -24,33 +28,52 @@ export function withIncludes<T extends { notes?: string | null; links?: ClinicLi
 }
 
 export class ClinicListItemDto {
-  @ApiProperty({ format: 'uuid', example: '3f6c2a9e-8b1d-4c55-9e2a-7d41b0c5e812' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Clinic id: GET /clinics/{id} answers its detail',
+    example: '0a593817-4a00-4aa3-9cd6-80317c184e54',
+  })
   id!: string;
-  @ApiProperty({ example: 'Finch Subway Family Health' })
+  @ApiProperty({ description: 'Clinic name', example: 'Discovery District Family Medicine' })
   name!: string;
-  @ApiProperty({ example: '5650 Yonge St, Toronto, ON M2M 4G3' })
+  @ApiProperty({
+    description: 'Street address, city, province and postal code',
+    example: '137 Elm Street, Toronto, ON M5G 3W6',
+  })
   address!: string;
-  @ApiProperty({ description: 'Accepting new patients', example: true })
+  @ApiProperty({
+    description: 'Accepting new patients (best-effort: phone to confirm)',
+    example: true,
+  })
   accepting!: boolean;
   @ApiProperty({
     type: [String],
-    description: 'Union over the clinic’s practising doctors',
-    example: ['English', 'Tamil', 'Mandarin'],
+    description: 'Languages: the union over the clinic’s practising doctors, by name',
+    example: ['English', 'French', 'Mandarin'],
   })
   languages!: string[];
   @ApiProperty({
     type: [String],
-    description: 'Union over the clinic’s practising doctors',
-    example: ['Family Medicine', 'Pediatrics'],
+    description: 'Specialties: the union over the clinic’s practising doctors, by name',
+    example: ['Emergency Medicine', 'Family Medicine'],
   })
   specialties!: string[];
-  @ApiProperty({ example: 43.7798 })
+  @ApiProperty({ description: 'Latitude (WGS 84), six decimals', example: 43.658921 })
   lat!: number;
-  @ApiProperty({ example: -79.4152 })
+  @ApiProperty({ description: 'Longitude (WGS 84), six decimals', example: -79.38802 })
   lng!: number;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Only with include=notes' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'Practical notes (parking, labs, interpretation); null when none. Only with include=notes',
+    example: 'On-site laboratory for blood work on weekday mornings.',
+  })
   notes?: string | null;
-  @ApiPropertyOptional({ type: [ClinicLinkDto], description: 'Only with include=links' })
+  @ApiPropertyOptional({
+    type: [ClinicLinkDto],
+    description: 'Useful links (forms, after-hours care). Only with include=links',
+  })
   links?: ClinicLink[];
   @ApiPropertyOptional(DISTANCE_KM_DOC)
   distanceKm?: number;
@@ -72,11 +95,18 @@ export class ClinicListItemDto {
 }
 
 export class ClinicListDto {
-  @ApiProperty({ type: [ClinicListItemDto] })
+  @ApiProperty({
+    type: [ClinicListItemDto],
+    description: 'The clinics of this page, in the list order',
+  })
   clinics!: ClinicListItemDto[];
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Number of matching clinics (whatever the page or the sandbox caps)',
+    example: 92,
+  })
   total!: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Number of clinics in this page', example: 2 })
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;

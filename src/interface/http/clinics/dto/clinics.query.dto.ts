@@ -5,7 +5,11 @@ import { GeoFiltersQueryDto } from '../../common/geo-query.dto';
 import { BoolParam, ListParam } from '../../common/query-transforms';
 
 export class ListClinicsQueryDto extends GeoFiltersQueryDto {
-  @ApiPropertyOptional({ type: Boolean, description: 'Clinic has a website (false: has none).' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Clinic has a website (false: has none).',
+    example: true,
+  })
   @BoolParam()
   @IsOptional()
   @IsBoolean({ message: 'hasWebsite must be a boolean: true, false, 1 or 0.' })

@@ -4,22 +4,30 @@ import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
 export class SpecialistDto {
-  @ApiProperty({ description: 'The clinic id' })
+  @ApiProperty({
+    description: 'The clinic id: GET /clinics/{id} answers its detail',
+    example: '6e44e432-e145-487e-bd79-2540f73e3a56',
+  })
   id!: string;
-  @ApiProperty()
+  @ApiProperty({ description: 'Clinic name', example: 'Yorkville Hospital Outpatient Clinics' })
   name!: string;
-  @ApiProperty()
+  @ApiProperty({ description: 'The specialty offered', example: 'Cardiology' })
   specialty!: string;
   @ApiProperty({
     type: [String],
     description: 'Languages of the clinic’s doctors of this specialty',
+    example: ['English', 'Hindi'],
   })
   languages!: string[];
-  @ApiProperty()
+  @ApiProperty({
+    description: 'The clinic accepts new patients (best-effort: phone to confirm)',
+    example: false,
+  })
   accepting!: boolean;
   @ApiProperty({
     type: 'integer',
     description: 'Estimated referral wait for this specialty, in weeks',
+    example: 12,
   })
   wait_weeks!: number;
   @ApiPropertyOptional(DISTANCE_KM_DOC)
@@ -39,11 +47,15 @@ export class SpecialistDto {
 }
 
 export class SpecialistListDto {
-  @ApiProperty({ type: [SpecialistDto] })
+  @ApiProperty({ type: [SpecialistDto], description: 'The pairs of this page, in the list order' })
   clinics!: SpecialistDto[];
-  @ApiProperty({ type: 'integer', description: 'Number of matching (clinic, specialty) pairs' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Number of matching (clinic, specialty) pairs',
+    example: 27,
+  })
   total!: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Pairs in this page', example: 2 })
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;

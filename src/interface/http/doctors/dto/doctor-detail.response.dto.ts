@@ -4,34 +4,41 @@ import { ReviewDto } from '../../common/review.dto';
 import { DoctorDto } from './doctor.response.dto';
 
 export class BookingMethodDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'Phone number to book with this doctor', example: '(647) 555-0119' })
   phone!: string;
   @ApiProperty({
     format: 'uri',
     nullable: true,
     type: String,
-    description: 'null when the doctor takes no online bookings',
+    description: 'Online booking page; null when the doctor takes no online bookings',
+    example: 'https://scollard-walk-in-and-family-clinic.example.org/book?provider=920479',
   })
   online!: string | null;
-  @ApiProperty()
+  @ApiProperty({
+    description: 'Sees patients only on a referral from another doctor',
+    example: false,
+  })
   referralOnly!: boolean;
 }
 
 export class RatingDto {
-  @ApiProperty({ type: 'integer', description: 'Reviews rated 4 or 5' })
+  @ApiProperty({ type: 'integer', description: 'Reviews rated 4 or 5', example: 7 })
   positive!: number;
-  @ApiProperty({ type: 'integer', description: 'Reviews rated 1 or 2' })
+  @ApiProperty({ type: 'integer', description: 'Reviews rated 1 or 2', example: 0 })
   negative!: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'All reviews of the doctor', example: 8 })
   reviewCount!: number;
 }
 
 export class DoctorDetailDto extends DoctorDto {
-  @ApiProperty()
+  @ApiProperty({
+    description: 'A referral is needed for a first appointment',
+    example: false,
+  })
   referralRequired!: boolean;
-  @ApiProperty({ type: BookingMethodDto })
+  @ApiProperty({ type: BookingMethodDto, description: 'How to book an appointment' })
   bookingMethod!: BookingMethodDto;
-  @ApiProperty({ type: RatingDto })
+  @ApiProperty({ type: RatingDto, description: 'Counts of positive, negative and all reviews' })
   rating!: RatingDto;
   @ApiProperty({ type: [ReviewDto], description: 'The 5 most recent reviews, newest first' })
   reviews!: ReviewDto[];
@@ -39,7 +46,9 @@ export class DoctorDetailDto extends DoctorDto {
     format: 'date-time',
     nullable: true,
     type: String,
-    description: 'Set when the doctor no longer practises at the listed clinic',
+    description:
+      'Set when the doctor no longer practises at the listed clinic (then left out of lists and search); null while practising',
+    example: null,
   })
   expiredAt!: string | null;
   @ApiProperty({
@@ -62,6 +71,6 @@ export class DoctorDetailDto extends DoctorDto {
 }
 
 export class DoctorEnvelopeDto {
-  @ApiProperty({ type: DoctorDetailDto })
+  @ApiProperty({ type: DoctorDetailDto, description: 'The doctor' })
   doctor!: DoctorDetailDto;
 }

@@ -22,28 +22,53 @@ export class ClinicSummaryDto extends ClinicCoreDto {
 }
 
 export class DoctorDto {
-  @ApiProperty({ format: 'uuid', example: 'b7e0d3a1-2c4f-4e8a-9f61-0a5d7c3e9b24' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Internal id of the doctor record (use `cpsoNumber` to refer to a doctor)',
+    example: 'f1c21b40-4ecb-4b20-8f00-3e590b5520a4',
+  })
   id!: string;
-  @ApiProperty({ description: 'CPSO registration number', example: '912345' })
+  @ApiProperty({
+    description: 'CPSO registration number: GET /doctors/{cpso} answers the detail',
+    example: '920479',
+  })
   cpsoNumber!: string;
-  @ApiProperty({ example: 'Dr. Anjali Sivakumar' })
+  @ApiProperty({ description: 'Full name', example: 'François Leblanc' })
   name!: string;
-  @ApiProperty({ enum: GENDERS, example: 'female' })
+  @ApiProperty({ enum: GENDERS, description: 'Gender', example: 'male' })
   gender!: Gender;
-  @ApiProperty({ type: 'integer', example: 14 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Years since the doctor started practising',
+    example: 19,
+  })
   yearsOfPractice!: number;
-  @ApiProperty({ type: [String], example: ['Family Medicine'] })
+  @ApiProperty({
+    type: [String],
+    description: 'Specialties held (names as GET /metadata/specialties lists them)',
+    example: ['Family Medicine'],
+  })
   specialties!: string[];
-  @ApiProperty({ type: [String], example: ['English', 'Tamil'] })
+  @ApiProperty({
+    type: [String],
+    description: 'Languages spoken (names as GET /metadata/languages lists them)',
+    example: ['English', 'French'],
+  })
   languages!: string[];
   @ApiProperty({ type: ClinicSummaryDto, description: "The doctor's primary clinic" })
   clinic!: ClinicSummaryDto;
   @ApiProperty({
     enum: FRESHNESS_VALUES,
-    description: 'Freshness of the availability data; phone the clinic to confirm.',
+    description:
+      'Freshness of the availability data: fresh (checked within 30 days), stale (earlier) or unknown (never checked); phone the clinic to confirm.',
+    example: 'fresh',
   })
   dataFreshness!: DataFreshness;
-  @ApiProperty({ format: 'date-time', example: '2026-11-20T08:15:00.000Z' })
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When the doctor record was last refreshed from its source',
+    example: '2026-09-23T14:56:58.359Z',
+  })
   syncedAt!: string;
   @ApiPropertyOptional(DISTANCE_KM_DOC)
   distanceKm?: number;
@@ -66,11 +91,15 @@ export class DoctorDto {
 }
 
 export class DoctorListDto {
-  @ApiProperty({ type: [DoctorDto] })
+  @ApiProperty({ type: [DoctorDto], description: 'The doctors of this page, in the list order' })
   doctors!: DoctorDto[];
-  @ApiProperty({ type: 'integer', description: 'Number of matching records' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Number of matching records (whatever the page or the sandbox caps)',
+    example: 115,
+  })
   total!: number;
-  @ApiProperty({ type: 'integer', description: 'Number of records in this page' })
+  @ApiProperty({ type: 'integer', description: 'Number of records in this page', example: 2 })
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;

@@ -9,7 +9,8 @@ export class SearchDoctorsQueryDto extends GeoFiltersQueryDto {
     minLength: 2,
     maxLength: 100,
     description:
-      'At least 2 characters: matched case-insensitively against the name, or exactly against a CPSO number.',
+      'Required, at least 2 characters once trimmed (400 missing_param otherwise): matched case-insensitively against the name, or exactly against a CPSO number.',
+    example: 'Leblanc',
   })
   @StringParam()
   // Absent or short is 400 missing_param, decided by the use case; only the type and size are checked here.

@@ -20,6 +20,7 @@ import { DoctorGeoNameOrder1766300000000 } from './1766300000000-doctor-geo-name
 import { ApiKeyChains1766400000000 } from './1766400000000-api-key-chains';
 import { SignInThrottle1766500000000 } from './1766500000000-sign-in-throttle';
 import { DirectoryChanges1766600000000 } from './1766600000000-directory-changes';
+import { FhirSearchIndexes1766800000000 } from './1766800000000-fhir-search-indexes';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ApiKeyChains1766400000000,
   SignInThrottle1766500000000,
   DirectoryChanges1766600000000,
+  FhirSearchIndexes1766800000000,
 ];

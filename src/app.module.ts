@@ -13,6 +13,7 @@ import { HealthModule } from './interface/http/health/health.module';
 import { KeysModule } from './interface/http/keys/keys.module';
 import { MetadataModule } from './interface/http/metadata/metadata.module';
 import { McpHttpModule } from './interface/mcp/mcp.module';
+import { FhirModule } from './interface/fhir/fhir.module';
 import { CheckoutModule } from './interface/web/checkout/checkout.module';
 import { AdminModule } from './interface/web/admin/admin.module';
 import { UsageModule } from './infrastructure/usage/usage.module';
@@ -48,6 +49,7 @@ export class AppModule {
         ClinicsModule,
         MetadataModule,
         McpHttpModule,
+        FhirModule,
         CheckoutModule,
         AdminModule,
         MetricsHttpModule.forRoot(deps.config),

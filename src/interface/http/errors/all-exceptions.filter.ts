@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FHIR_CONTENT_TYPE, isFhirPath, operationOutcome } from '../../fhir/operation-outcome';
 import { jsonRpcParseError } from '../../mcp/json-rpc-errors';
 import { isHtmlPage, renderErrorPage, SignInRequired } from '../../web/web-page';
 import { resolveError } from './error-body';
@@ -50,6 +51,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId: req.id }, 'request failed');
     }
     if (reply.sent) return;
+    // The FHIR view speaks FHIR in its errors too: the same status and headers, as an OperationOutcome.
+    if (isFhirPath(req.url)) {
+      const { status, body, headers } = resolved;
+      void reply
+        .status(status)
+        .headers(headers)
+        .type(FHIR_CONTENT_TYPE)
+        .send(operationOutcome(status, body.error, body.message, body.requestId));
+      return;
+    }
     // People read the checkout and dashboard pages: their errors are pages too (same status).
     if (isHtmlPage(req.url) && resolved.status !== 405) {
       void renderErrorPage(reply, resolved.status, resolved.body.message, resolved.headers).catch(

@@ -1,0 +1,221 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  ClinicCriteriaFhir,
+  PractitionerCriteria,
+  RoleCriteria,
+  ServiceCriteria,
+} from '../../../application/fhir/fhir-criteria';
+import { FhirDirectoryReader } from '../../../application/fhir/fhir-directory.reader';
+import {
+  FhirClinicRecord,
+  FhirPractitionerRecord,
+  FhirRoleRecord,
+  FhirServiceRecord,
+} from '../../../application/fhir/fhir-records';
+import { distanceKm } from '../../../domain/geo/location';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
+import { namesOf, nearRadius, pointOf } from '../directory/criteria-sql';
+import { SqlParams } from '../directory/sql-params';
+import {
+  CITY_KEY,
+  CLINIC_COLUMNS,
+  lastUpdated,
+  namePart,
+  POSTAL_KEY,
+  startsWith,
+  where,
+  wordStartsWith,
+} from './fhir-read.sql';
+import {
+  ClinicRow,
+  PractitionerRow,
+  RoleRow,
+  ServiceRow,
+  toClinic,
+  toPractitioner,
+  toRole,
+  toService,
+} from './fhir-row.mapper';
+
+const DOCTOR_COLUMNS = `d.cpso_number, d.name, d.gender, ${namesOf('languages', 'd.language_ids')} AS languages,
+  ${namesOf('specialties', 'd.specialty_ids')} AS specialties, d.expired_at IS NULL AS active, d.updated_at`;
+
+/**
+ * The FHIR view's reads. Each search is two statements run together: the page (ordered in SQL
+ * with a unique key last, LIMIT/OFFSET) and its exact count under the same conditions. The
+ * conditions are those the indexes answer: doctor_search's trigram and CPSO indexes, clinics'
+ * name, GiST, city, postal code and updated_at indexes, clinic_doctor_search and
+ * specialist_offerings' keys (docs/fhir.md, `npm run plans`).
+ */
+@Injectable()
+export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
+  constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
+    super();
+  }
+
+  async practitioners(
+    c: PractitionerCriteria,
+    page: PageRequest,
+  ): Promise<Page<FhirPractitionerRecord>> {
+    const p = new SqlParams();
+    const conds: string[] = [];
+    if (c.cpsos) conds.push(`ds.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
+    if (c.name) conds.push(wordStartsWith('ds.name_key', c.name, p));
+    if (c.family) conds.push(namePart('ds.name_key', 'family', c.family, p));
+    if (c.given) conds.push(namePart('ds.name_key', 'given', c.given, p));
+    if (c.lastUpdated) conds.push(lastUpdated('d.updated_at', c.lastUpdated, p));
+    const from = `FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id ${where(conds)}`;
+    return this.page<PractitionerRow, FhirPractitionerRecord>(
+      p,
+      from,
+      `SELECT ${DOCTOR_COLUMNS} ${from} ORDER BY ds.name_key, ds.cpso_number`,
+      page,
+      toPractitioner,
+    );
+  }
+
+  async practitionersByCpso(cpsos: readonly string[]): Promise<FhirPractitionerRecord[]> {
+    if (cpsos.length === 0) return [];
+    const rows = await this.ds.query<PractitionerRow[]>(
+      `SELECT ${DOCTOR_COLUMNS} FROM doctors d WHERE d.cpso_number = ANY($1::text[]) ORDER BY d.cpso_number`,
+      [cpsos],
+    );
+    return rows.map(toPractitioner);
+  }
+
+  async clinics(c: ClinicCriteriaFhir, page: PageRequest): Promise<Page<FhirClinicRecord>> {
+    const p = new SqlParams();
+    const conds: string[] = [];
+    if (c.ids) conds.push(`c.id = ANY(${p.add(c.ids)}::uuid[])`);
+    if (c.name) conds.push(startsWith('c.name_key', c.name, p));
+    if (c.city) conds.push(startsWith(CITY_KEY, c.city, p));
+    if (c.postalCode) conds.push(startsWith(POSTAL_KEY, c.postalCode, p));
+    if (c.accepting !== undefined) conds.push(`c.accepting_new_patients = ${p.add(c.accepting)}`);
+    if (c.lastUpdated) conds.push(lastUpdated('c.updated_at', c.lastUpdated, p));
+    let order = 'c.name_key, c.id';
+    if (c.near) {
+      const pt = pointOf(c.near, p);
+      if (c.radiusKm !== undefined)
+        conds.push(...nearRadius(pt, c.radiusKm, p).rows('ll_to_earth(c.lat, c.lng)'));
+      order = `ll_to_earth(c.lat, c.lng) <-> ${pt}, c.id`;
+    }
+    const from = `FROM clinics c ${where(conds)}`;
+    const near = c.near;
+    return this.page<ClinicRow, FhirClinicRecord>(
+      p,
+      from,
+      `SELECT ${CLINIC_COLUMNS} ${from} ORDER BY ${order}`,
+      page,
+      (r) => {
+        const rec = toClinic(r);
+        return near ? { ...rec, distanceKm: distanceKm(near, rec.lat, rec.lng) } : rec;
+      },
+    );
+  }
+
+  async clinicsById(ids: readonly string[]): Promise<FhirClinicRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.ds.query<ClinicRow[]>(
+      `SELECT ${CLINIC_COLUMNS} FROM clinics c WHERE c.id = ANY($1::uuid[]) ORDER BY c.id`,
+      [ids],
+    );
+    return rows.map(toClinic);
+  }
+
+  async roles(c: RoleCriteria, page: PageRequest): Promise<Page<FhirRoleRecord>> {
+    const p = new SqlParams();
+    const conds: string[] = [];
+    if (c.ids) {
+      const cpsos = p.add(c.ids.map((x) => x[0]));
+      const clinics = p.add(c.ids.map((x) => x[1]));
+      conds.push(
+        `d.cpso_number = ANY(${cpsos}::text[])`,
+        `EXISTS (SELECT 1 FROM unnest(${cpsos}::text[], ${clinics}::uuid[]) AS x(cpso, clinic_id)
+                  WHERE x.cpso = d.cpso_number AND x.clinic_id = cds.clinic_id)`,
+      );
+    }
+    if (c.cpsos) conds.push(`d.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
+    if (c.clinicIds) conds.push(`cds.clinic_id = ANY(${p.add(c.clinicIds)}::uuid[])`);
+    if (c.specialties) {
+      conds.push(
+        `cds.specialty_ids && ARRAY(SELECT s.id FROM specialties s WHERE s.name = ANY(${p.add(c.specialties)}::text[]))::smallint[]`,
+      );
+    }
+    if (c.accepting !== undefined) conds.push(`c.accepting_new_patients = ${p.add(c.accepting)}`);
+    if (c.lastUpdated) {
+      // Either side's change: two index reads (doctors, clinics by updated_at) and their links.
+      const d2 = lastUpdated('d2.updated_at', c.lastUpdated, p);
+      const c2 = lastUpdated('c2.updated_at', c.lastUpdated, p);
+      conds.push(`(cds.clinic_id, cds.doctor_id) IN (
+          SELECT dc.clinic_id, dc.doctor_id FROM doctors d2 JOIN doctor_clinics dc ON dc.doctor_id = d2.id WHERE ${d2}
+          UNION
+          SELECT dc.clinic_id, dc.doctor_id FROM clinics c2 JOIN doctor_clinics dc ON dc.clinic_id = c2.id WHERE ${c2})`);
+    }
+    const from = `FROM clinic_doctor_search cds JOIN doctors d ON d.id = cds.doctor_id
+                  JOIN clinics c ON c.id = cds.clinic_id ${where(conds)}`;
+    return this.page<RoleRow, FhirRoleRecord>(
+      p,
+      from,
+      `SELECT d.cpso_number, cds.clinic_id, ${namesOf('specialties', 'd.specialty_ids')} AS specialties,
+              c.accepting_new_patients AS accepting, d.booking_phone, c.hours,
+              greatest(d.updated_at, c.updated_at) AS updated_at
+         ${from} ORDER BY cds.clinic_id, cds.doctor_id`,
+      page,
+      toRole,
+    );
+  }
+
+  async services(c: ServiceCriteria, page: PageRequest): Promise<Page<FhirServiceRecord>> {
+    const p = new SqlParams();
+    const conds: string[] = [];
+    if (c.ids) {
+      const clinics = p.add(c.ids.map((x) => x[0]));
+      const names = p.add(c.ids.map((x) => x[1]));
+      conds.push(
+        `so.clinic_id = ANY(${clinics}::uuid[])`,
+        `EXISTS (SELECT 1 FROM unnest(${clinics}::uuid[], ${names}::text[]) AS x(clinic_id, name)
+                  WHERE x.clinic_id = so.clinic_id AND x.name = s.name)`,
+      );
+    }
+    if (c.clinicIds) conds.push(`so.clinic_id = ANY(${p.add(c.clinicIds)}::uuid[])`);
+    if (c.specialties) conds.push(`s.name = ANY(${p.add(c.specialties)}::text[])`);
+    if (c.lastUpdated) conds.push(lastUpdated('c.updated_at', c.lastUpdated, p));
+    const from = `FROM specialist_offerings so JOIN specialties s ON s.id = so.specialty_id
+                  JOIN clinics c ON c.id = so.clinic_id ${where(conds)}`;
+    return this.page<ServiceRow, FhirServiceRecord>(
+      p,
+      from,
+      `SELECT so.clinic_id, c.name AS clinic_name, s.name AS specialty, so.wait_weeks,
+              c.accepting_new_patients AS accepting, c.phone, c.hours, c.updated_at
+         ${from} ORDER BY so.clinic_id, s.name_key`,
+      page,
+      toService,
+    );
+  }
+
+  async specialtyNames(): Promise<string[]> {
+    const rows = await this.ds.query<{ name: string }[]>(
+      `SELECT name FROM specialties ORDER BY id`,
+    );
+    return rows.map((r) => r.name);
+  }
+
+  /** The page and its exact total, together; no row read for an empty page. */
+  private async page<R, T>(
+    p: SqlParams,
+    from: string,
+    select: string,
+    page: PageRequest,
+    map: (r: R) => T,
+  ): Promise<Page<T>> {
+    const params = [...p.values];
+    const rowsSql = `${select} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+    const [count, rows] = await Promise.all([
+      this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n ${from}`, params),
+      page.limit > 0 ? this.ds.query<R[]>(rowsSql, p.values) : Promise.resolve([] as R[]),
+    ]);
+    return { items: rows.map(map), total: count[0].n };
+  }
+}

@@ -1,0 +1,236 @@
+import {
+  ClinicCriteriaFhir,
+  LastUpdatedCriterion,
+  PractitionerCriteria,
+  RoleCriteria,
+  ServiceCriteria,
+} from '../../application/fhir/fhir-criteria';
+import { InvalidParamError } from '../../domain/shared/domain-error';
+import {
+  CPSO_SYSTEM,
+  NUCC_BY_SPECIALTY,
+  NUCC_SYSTEM,
+  PN,
+  SPECIALTY_SYSTEM,
+  specialtyIdPart,
+  specialtySlug,
+} from './fhir-codes';
+import { FhirType, INCLUDES, MAX_COUNT, RESULT_PARAMS, SEARCH_PARAMS } from './fhir-search-params';
+import {
+  countValue,
+  isUuid,
+  lastUpdatedValue,
+  nearValue,
+  oneString,
+  orValues,
+  referenceId,
+  token,
+} from './fhir-values';
+
+export type Query = Record<string, string | string[] | undefined>;
+
+export type TypedCriteria =
+  | { type: 'Practitioner'; c: PractitionerCriteria }
+  | { type: 'PractitionerRole'; c: RoleCriteria }
+  | { type: 'Location' | 'Organization'; c: ClinicCriteriaFhir }
+  | { type: 'HealthcareService'; c: ServiceCriteria };
+
+export interface ParsedSearch {
+  readonly criteria: TypedCriteria;
+  /** Nothing can match (an unknown code, a malformed id): answered without a read. */
+  readonly impossible: boolean;
+  readonly includes: ReadonlySet<string>;
+  readonly count?: number;
+  readonly pageToken?: string;
+}
+
+/** Intersection of two "any of" lists (a parameter and `_id` on the same key). */
+function both<T>(a: T[] | undefined, b: T[] | undefined): T[] | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a.filter((x) => b.includes(x));
+}
+
+/**
+ * A search's query as criteria. Every parameter is checked: one this view does not support
+ * (modifiers included) is a 400 naming it, never ignored; so is a repeated one (but _include).
+ */
+export function parseSearch(type: FhirType, query: Query, specialtyNames: string[]): ParsedSearch {
+  const allowed = new Set<string>([...SEARCH_PARAMS[type].map((p) => p.name), ...RESULT_PARAMS]);
+  const unsupported = Object.keys(query).filter((k) => !allowed.has(k));
+  if (unsupported.length)
+    throw new InvalidParamError(
+      `Unsupported search parameter${unsupported.length > 1 ? 's' : ''} for ${type}: ${unsupported.join(', ')}. ` +
+        `Supported: ${[...allowed].join(', ')}.`,
+    );
+  const one = (k: string): string | undefined => {
+    const v = query[k];
+    if (Array.isArray(v)) throw new InvalidParamError(`${k} may be sent once.`);
+    return v;
+  };
+  const rawIncludes = query._include === undefined ? [] : [query._include].flat();
+  const includes = new Set(
+    rawIncludes.map((i) => i.replace(/:(Practitioner|Location|Organization)$/, '')),
+  );
+  const badIncludes = [...includes].filter((i) => !INCLUDES[type].includes(i));
+  if (badIncludes.length)
+    throw new InvalidParamError(
+      `Unsupported _include for ${type}: ${badIncludes.join(', ')}.` +
+        (INCLUDES[type].length ? ` Supported: ${INCLUDES[type].join(', ')}.` : ''),
+    );
+  const format = one('_format');
+  if (
+    format !== undefined &&
+    !['json', 'application/json', 'application/fhir+json'].includes(format)
+  )
+    throw new InvalidParamError('_format: only JSON is served (json, application/fhir+json).');
+  const countRaw = one('_count');
+  const count = countRaw === undefined ? undefined : countValue(countRaw, MAX_COUNT);
+  const lu = one('_lastUpdated');
+  const lastUpdated: LastUpdatedCriterion | undefined =
+    lu === undefined ? undefined : lastUpdatedValue(lu);
+  let impossible = false;
+  const list = (k: string) => {
+    const v = one(k);
+    return v === undefined ? undefined : orValues(v);
+  };
+  const ids = list('_id');
+
+  const specialties = (k: string): string[] | undefined => {
+    const values = list(k);
+    if (!values) return undefined;
+    const names = specialtyNames.filter((name) =>
+      values.some((v) => {
+        const t = token(v);
+        const ours =
+          (t.system === undefined || t.system === SPECIALTY_SYSTEM) &&
+          t.code === specialtySlug(name);
+        const nucc =
+          (t.system === undefined || t.system === NUCC_SYSTEM) &&
+          t.code === NUCC_BY_SPECIALTY[name]?.[0];
+        return ours || nucc;
+      }),
+    );
+    if (names.length === 0) impossible = true;
+    return names;
+  };
+  const clinicRefs = (k: string, refType: string) => {
+    const values = list(k)?.map((v) => referenceId(k, refType, v));
+    if (!values) return undefined;
+    const valid = values.filter(isUuid);
+    if (valid.length === 0) impossible = true;
+    return valid;
+  };
+  const accepting = (): boolean | undefined => {
+    const values = list('newpatients');
+    if (!values) return undefined;
+    const codes = new Set(
+      values
+        .map(token)
+        .filter((t) => t.system === undefined || t.system === PN.acceptingPatientsCS)
+        .map((t) => t.code),
+    );
+    const yes = codes.has('newpt');
+    const no = codes.has('nopt');
+    if (!yes && !no) impossible = true;
+    return yes && no ? undefined : yes;
+  };
+  const text = (k: string, min = 1) => {
+    const v = one(k);
+    return v === undefined ? undefined : oneString(k, v, min).toLowerCase();
+  };
+  const result = (criteria: TypedCriteria): ParsedSearch => ({
+    criteria,
+    impossible,
+    includes,
+    count,
+    pageToken: one('_page'),
+  });
+
+  switch (type) {
+    case 'Practitioner': {
+      const identifiers = list('identifier')?.flatMap((v) => {
+        const t = token(v);
+        return t.system === undefined || t.system === '' || t.system === CPSO_SYSTEM
+          ? [t.code]
+          : [];
+      });
+      if (identifiers && identifiers.length === 0) impossible = true;
+      const cpsos = both(ids, identifiers);
+      if (cpsos && cpsos.length === 0) impossible = true;
+      return result({
+        type,
+        c: {
+          cpsos,
+          name: text('name', 2),
+          family: text('family', 2),
+          given: text('given', 2),
+          lastUpdated,
+        },
+      });
+    }
+    case 'PractitionerRole': {
+      const pairs = ids?.flatMap((id) => {
+        const m = /^(.+)-([0-9a-f-]{36})$/i.exec(id);
+        return m && isUuid(m[2]) ? [[m[1], m[2]] as const] : [];
+      });
+      if (pairs && pairs.length === 0) impossible = true;
+      const locations = clinicRefs('location', 'Location');
+      const orgs = clinicRefs('organization', 'Organization');
+      const clinicIds = both(locations, orgs);
+      if (clinicIds && clinicIds.length === 0) impossible = true;
+      const cpsos = list('practitioner')?.map((v) =>
+        referenceId('practitioner', 'Practitioner', v),
+      );
+      return result({
+        type,
+        c: {
+          ids: pairs,
+          cpsos,
+          clinicIds,
+          specialties: specialties('specialty'),
+          accepting: accepting(),
+          lastUpdated,
+        },
+      });
+    }
+    case 'Location':
+    case 'Organization': {
+      const clinicIds = ids?.filter(isUuid);
+      if (clinicIds && clinicIds.length === 0) impossible = true;
+      const nearRaw = one('near');
+      const near = nearRaw === undefined ? undefined : nearValue(nearRaw);
+      const postal = text('address-postalcode');
+      return result({
+        type,
+        c: {
+          ids: clinicIds,
+          name: text('name'),
+          city: text('address-city'),
+          postalCode: postal?.replace(/\s+/g, '').toUpperCase(),
+          accepting: type === 'Location' ? accepting() : undefined,
+          near: near?.near,
+          radiusKm: near?.radiusKm,
+          lastUpdated,
+        },
+      });
+    }
+    case 'HealthcareService': {
+      const pairs = ids?.flatMap((id) => {
+        const clinic = id.slice(0, 36);
+        const name = specialtyNames.find((n) => specialtyIdPart(n) === id.slice(37));
+        return isUuid(clinic) && id[36] === '-' && name ? [[clinic, name] as const] : [];
+      });
+      if (pairs && pairs.length === 0) impossible = true;
+      const clinicIds = both(
+        clinicRefs('location', 'Location'),
+        clinicRefs('organization', 'Organization'),
+      );
+      if (clinicIds && clinicIds.length === 0) impossible = true;
+      return result({
+        type,
+        c: { ids: pairs, clinicIds, specialties: specialties('specialty'), lastUpdated },
+      });
+    }
+  }
+}

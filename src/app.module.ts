@@ -17,6 +17,7 @@ import { FhirModule } from './interface/fhir/fhir.module';
 import { CheckoutModule } from './interface/web/checkout/checkout.module';
 import { AdminModule } from './interface/web/admin/admin.module';
 import { UsageModule } from './infrastructure/usage/usage.module';
+import { SyncModule } from './interface/http/sync/sync.module';
 import { MetricsModule } from './infrastructure/metrics/metrics.module';
 import { MetricsHttpModule } from './interface/http/metrics/metrics-http.module';
 
@@ -48,6 +49,7 @@ export class AppModule {
         DoctorsModule,
         ClinicsModule,
         MetadataModule,
+        SyncModule,
         McpHttpModule,
         FhirModule,
         CheckoutModule,

@@ -25,7 +25,12 @@ export function registerConditionalGet(fastify: FastifyInstance, gatewayName: st
       typeof payload !== 'string'
     )
       return payload;
-    const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+    // An ETag the handler set (the bulk manifest's data version) is kept.
+    const set = reply.getHeader('etag');
+    const etag =
+      typeof set === 'string'
+        ? set
+        : `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
     void reply
       .header('ETag', etag)
       .header('Cache-Control', DATA_CACHE_CONTROL)

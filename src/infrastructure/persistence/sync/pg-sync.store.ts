@@ -1,0 +1,265 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
+import { DataSource, QueryRunner } from 'typeorm';
+import {
+  BulkFile,
+  BulkSnapshot,
+  Change,
+  ChangeKey,
+  ChangePage,
+  DataVersion,
+  SyncedRecord,
+  SyncedType,
+  SyncStore,
+} from '../../../application/sync/sync.ports';
+import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
+import { runQuery } from '../../database/copy-rows';
+import {
+  InterchangeQuery,
+  recordPages,
+  recordQuery,
+} from '../../directory-data/interchange-record-sql';
+
+/** Rows per page of a bulk file (a keyset page on the type's key index). */
+const FILE_PAGE = 2_000;
+/** A statement of a bulk file or of the manifest's counts may take this long. */
+const STATEMENT_MS = 60_000;
+/**
+ * A bulk download whose client stops reading holds its transaction idle; past this the server
+ * ends it (and the download fails) rather than holding back vacuum for ever.
+ */
+const IDLE_IN_DOWNLOAD = '5min';
+
+// Ordered by the table's bigint (the output column of the same name is text: '9' > '10').
+const CURRENT_VERSION = `SELECT v.version::text AS version, v.committed_at, v.last_seq::text AS last_seq,
+         v.floor_seq::text AS floor_seq
+    FROM directory_versions v ORDER BY v.version DESC LIMIT 1`;
+
+interface VersionRow {
+  version: string;
+  committed_at: Date;
+  last_seq: string;
+  floor_seq: string;
+}
+const toVersion = (r: VersionRow): DataVersion => ({
+  version: r.version,
+  transactionTime: r.committed_at,
+  lastSeq: Number(r.last_seq),
+  floorSeq: Number(r.floor_seq),
+});
+
+/** How the change feed finds the current records of a page's upserts, per type. */
+const BY_KEYS: Record<SyncedType, { where: string; values: (keys: ChangeKey[]) => unknown[] }> = {
+  doctor: {
+    where: `d.cpso_number = ANY($1::text[])`,
+    values: (keys) => [keys.map((k) => k.cpsoNumber)],
+  },
+  clinic: {
+    where: `(c.source, c.source_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    values: (keys) => [keys.map((k) => k.source), keys.map((k) => k.sourceId)],
+  },
+  offering: {
+    where: `(c.source, c.source_id, s.name_key) IN
+              (SELECT a, b, lower(n) FROM unnest($1::text[], $2::text[], $3::text[]) u(a, b, n))`,
+    values: (keys) => {
+      const clinic = (k: ChangeKey) => k.clinic as { source: string; sourceId: string };
+      return [
+        keys.map((k) => clinic(k).source),
+        keys.map((k) => clinic(k).sourceId),
+        keys.map((k) => k.specialty),
+      ];
+    },
+  },
+  review: {
+    where: `(r.source, r.source_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    values: (keys) => [keys.map((k) => k.source), keys.map((k) => k.sourceId)],
+  },
+};
+
+/** The key of a record, as the change log writes it (same text for the same key). */
+function keyOf(record: SyncedRecord): string {
+  switch (record.type) {
+    case 'doctor':
+      return JSON.stringify(['doctor', record.cpsoNumber]);
+    case 'clinic':
+      return JSON.stringify(['clinic', record.source, record.sourceId]);
+    case 'review':
+      return JSON.stringify(['review', record.source, record.sourceId]);
+    case 'offering':
+      return JSON.stringify([
+        'offering',
+        record.clinic.source,
+        record.clinic.sourceId,
+        record.specialty.toLowerCase(),
+      ]);
+  }
+}
+function keyOfChange(type: SyncedType, k: ChangeKey): string {
+  switch (type) {
+    case 'doctor':
+      return JSON.stringify(['doctor', k.cpsoNumber]);
+    case 'offering': {
+      const c = k.clinic as { source: string; sourceId: string };
+      return JSON.stringify(['offering', c.source, c.sourceId, String(k.specialty).toLowerCase()]);
+    }
+    default:
+      return JSON.stringify([type, k.source, k.sourceId]);
+  }
+}
+
+/**
+ * The change log, the versions and the bulk files, read from the directory's read source (the
+ * replica when there is one). Every answer is read in one REPEATABLE READ transaction, so the
+ * version, the counts, the change rows and the records they render all come from one snapshot.
+ *
+ * The feed renders records at read time from the current tables (docs/sync.md): an upsert shows
+ * the record as it is now, and one whose record has since left the copy's set (deleted, an
+ * expired doctor, a review of one) is sent as a delete, its own delete following later anyway.
+ */
+@Injectable()
+export class PgSyncStore extends SyncStore {
+  constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
+    super();
+  }
+
+  async currentVersion(): Promise<DataVersion> {
+    const [row] = await this.ds.query<VersionRow[]>(CURRENT_VERSION);
+    return toVersion(row);
+  }
+
+  snapshot(): Promise<BulkSnapshot> {
+    return this.inSnapshot(async (q) => {
+      const [v] = (await q(CURRENT_VERSION)) as VersionRow[];
+      // Reviews of expired doctors are not in the snapshot: counted from the (few) expired doctors.
+      const [c] = (await q(`
+        SELECT (SELECT count(*) FROM clinics) AS clinic,
+               (SELECT count(*) FROM doctors WHERE expired_at IS NULL) AS doctor,
+               (SELECT count(*) FROM specialist_offerings) AS offering,
+               (SELECT count(*) FROM reviews)
+                 - (SELECT count(*) FROM reviews r JOIN doctors d ON d.id = r.doctor_id
+                     WHERE d.expired_at IS NOT NULL) AS review`)) as Record<SyncedType, string>[];
+      return {
+        version: toVersion(v),
+        counts: {
+          clinic: Number(c.clinic),
+          doctor: Number(c.doctor),
+          offering: Number(c.offering),
+          review: Number(c.review),
+        },
+      };
+    });
+  }
+
+  async openFile(version: string, type: SyncedType): Promise<BulkFile | null> {
+    const { runner, client } = await this.connect();
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await runQuery(client, STATEMENT_MS, 'COMMIT').catch(() => undefined);
+      await runner.release();
+    };
+    try {
+      await this.begin(client);
+      await runQuery(
+        client,
+        STATEMENT_MS,
+        `SET LOCAL idle_in_transaction_session_timeout = '${IDLE_IN_DOWNLOAD}'`,
+      );
+      const [v] = (await runQuery(client, STATEMENT_MS, CURRENT_VERSION)).rows as VersionRow[];
+      if (v.version !== version) {
+        await close();
+        return null;
+      }
+    } catch (e) {
+      await close();
+      throw e;
+    }
+    const query = recordQuery(type);
+    const read = async <R>(sql: string, values: unknown[]) =>
+      (await runQuery(client, STATEMENT_MS, sql, values)).rows as R[];
+    async function* records(): AsyncIterable<SyncedRecord> {
+      try {
+        yield* recordPages(read, query, query.served, [], FILE_PAGE);
+      } finally {
+        await close();
+      }
+    }
+    return { records: records(), close };
+  }
+
+  changes(after: number, limit: number): Promise<ChangePage | 'gone'> {
+    return this.inSnapshot(async (q) => {
+      const version = toVersion(((await q(CURRENT_VERSION)) as VersionRow[])[0]);
+      if (after < version.floorSeq || after > version.lastSeq) return 'gone';
+      const rows = (await q(
+        `SELECT seq::text AS seq, type, op, key FROM directory_changes
+          WHERE seq > $1 ORDER BY seq LIMIT $2`,
+        [after, limit + 1],
+      )) as { seq: string; type: SyncedType; op: 'upsert' | 'delete'; key: ChangeKey }[];
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit);
+      // The current records of the page's upserts: one statement per type present.
+      const found = new Map<string, SyncedRecord>();
+      for (const type of ['clinic', 'doctor', 'offering', 'review'] as const) {
+        const keys = page.filter((r) => r.type === type && r.op === 'upsert').map((r) => r.key);
+        if (keys.length === 0) continue;
+        const query = recordQuery(type) as InterchangeQuery<object, SyncedRecord>;
+        const sql = query.sql(`(${BY_KEYS[type].where}) AND ${query.served}`, null, keys.length);
+        for (const row of (await q(sql, BY_KEYS[type].values(keys))) as object[]) {
+          const record = query.toRecord(row);
+          found.set(keyOf(record), record);
+        }
+      }
+      const changes: Change[] = page.map((r) => {
+        const record = r.op === 'upsert' ? found.get(keyOfChange(r.type, r.key)) : undefined;
+        return record
+          ? { type: r.type, op: 'upsert', key: r.key, record }
+          : { type: r.type, op: 'delete', key: r.key };
+      });
+      const next = !hasMore
+        ? Math.max(after, version.lastSeq)
+        : page.length > 0
+          ? Number(page[page.length - 1].seq)
+          : after;
+      return { changes, next, hasMore, version };
+    });
+  }
+
+  private async connect(): Promise<{ runner: QueryRunner; client: PoolClient }> {
+    const runner = this.ds.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as PoolClient;
+      return { runner, client };
+    } catch (e) {
+      await runner.release();
+      throw e;
+    }
+  }
+
+  private async begin(client: PoolClient): Promise<void> {
+    await runQuery(client, STATEMENT_MS, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await runQuery(client, STATEMENT_MS, `SET LOCAL statement_timeout = ${STATEMENT_MS}`);
+  }
+
+  /** Runs `work` in one REPEATABLE READ, read-only transaction (one snapshot). */
+  private async inSnapshot<T>(
+    work: (q: (sql: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+  ): Promise<T> {
+    const { runner, client } = await this.connect();
+    try {
+      await this.begin(client);
+      const out = await work(
+        async (sql, values) =>
+          (await runQuery(client, STATEMENT_MS, sql, values)).rows as unknown[],
+      );
+      await runQuery(client, STATEMENT_MS, 'COMMIT');
+      return out;
+    } catch (e) {
+      await runQuery(client, STATEMENT_MS, 'ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      await runner.release();
+    }
+  }
+}

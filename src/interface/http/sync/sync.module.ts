@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { SyncStore } from '../../../application/sync/sync.ports';
+import {
+  GetBulkSnapshotUseCase,
+  GetDataVersionUseCase,
+  ListChangesUseCase,
+  OpenBulkFileUseCase,
+} from '../../../application/sync/sync.use-cases';
+import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
+import { PgSyncStore } from '../../../infrastructure/persistence/sync/pg-sync.store';
+import { DataVersionInterceptor } from './data-version.interceptor';
+import { SyncController } from './sync.controller';
+
+/** The bulk snapshot, the change feed and the lists' `dataVersion` (issue 34, docs/sync.md). */
+@Module({
+  imports: [DirectoryPersistenceModule],
+  controllers: [SyncController],
+  providers: [
+    { provide: SyncStore, useClass: PgSyncStore },
+    GetDataVersionUseCase,
+    GetBulkSnapshotUseCase,
+    OpenBulkFileUseCase,
+    ListChangesUseCase,
+    { provide: APP_INTERCEPTOR, useClass: DataVersionInterceptor },
+  ],
+})
+export class SyncModule {}

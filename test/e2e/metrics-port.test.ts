@@ -29,23 +29,32 @@ function httpGet(port: number, path: string, method = 'GET'): Promise<Answer> {
 
 /**
  * METRICS_PORT set: /metrics on that port (HOST's address) without a key, and nothing on the
- * public port, not even for an admin key (docs/metrics.md).
+ * public port, not even for an admin key (docs/metrics.md). The app reads the directory from a
+ * second database standing in for a replica (DATABASE_READ_URL), so the read pools show too.
  */
 describe('metrics on METRICS_PORT (e2e)', () => {
   let db: TestDatabase;
+  let read: TestDatabase;
   let t: TestApp;
   let port: number;
 
   beforeAll(async () => {
-    db = await createTestDatabase('metrics_port');
-    await seedDemoData(db.dataSource, { doctors: 20, seed: 5 });
+    [db, read] = await Promise.all([
+      createTestDatabase('metrics_port'),
+      createTestDatabase('metrics_port_read'),
+    ]);
+    await seedDemoData(read.dataSource, { doctors: 20, seed: 5 });
     // 0: any free port, read back from the server.
-    t = await createTestApp(db, { METRICS_PORT: '0', HOST: '127.0.0.1' });
+    t = await createTestApp(db, {
+      METRICS_PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_READ_URL: read.url,
+    });
     port = t.app.get(MetricsServer).address!.port;
   });
   afterAll(async () => {
     await t?.close();
-    await db?.drop();
+    await Promise.all([db?.drop(), read?.drop()]);
   });
 
   it('serves the metrics on its own port, without a key, and counts the public port only', async () => {
@@ -68,6 +77,15 @@ describe('metrics on METRICS_PORT (e2e)', () => {
       after.filter((s) => s.name === 'gtad_http_requests_total' && s.labels.route === '/metrics'),
     ).toEqual([]);
     expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'primary' })).toBe(10);
+    // The lists ran on the read database: its pool and its walks' side pool (half the size).
+    expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'read' })).toBe(10);
+    expect(valueOf(after, 'gtad_db_pool_acquire_seconds_count', { pool: 'read' })).toBeGreaterThan(
+      valueOf(before, 'gtad_db_pool_acquire_seconds_count', { pool: 'read' }),
+    );
+    expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'read_walks' })).toBe(5);
+    expect(valueOf(after, 'gtad_replica_serving')).toBe(1);
+    expect(valueOf(after, 'gtad_replica_fallback_reads_total')).toBe(0);
+    expect(valueOf(after, 'gtad_replica_recovery_conflicts_total')).toBe(0);
     expect((await httpGet(port, '/metrics', 'HEAD')).status).toBe(200);
   });
 

@@ -166,6 +166,9 @@ describe('metrics on the public port (e2e)', () => {
     expect(samplesOf(before, 'gtad_db_pool_clients').map((x) => x.labels.pool)).toContain(
       'primary_walks',
     );
+    // No replica: no read pool, no replica series.
+    expect(samplesOf(before, 'gtad_db_pool_clients', { pool: 'read' })).toEqual([]);
+    expect(samplesOf(before, 'gtad_replica_serving')).toEqual([]);
 
     const runner = t.dataSource.createQueryRunner();
     await runner.startTransaction();

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Metric, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ReadCache } from '../../application/shared/read-cache';
-import { DIRECTORY_READ_SOURCE } from '../database/directory-read-source';
+import { DIRECTORY_READ_SOURCE, ReadRouting } from '../database/directory-read-source';
 import { PgNotificationListener } from '../database/pg-notification-listener';
 import { sidePoolsOf, underlyingDataSource } from '../database/prepared-reads';
 import { poolWatch } from '../database/watched-pool';
@@ -51,6 +51,21 @@ class SnapshotMetric {
       aggregator: this.aggregator,
     });
   }
+}
+
+let processMetrics: Registry | undefined;
+
+/**
+ * Node's default metrics (CPU, memory, heap, event-loop lag, GC) belong to the process, and
+ * collecting them starts process-wide monitors that are never stopped: one registry per process,
+ * shared by every application in it, rendered before each application's own.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
 }
 
 /** A histogram series as Prometheus's text wants it: cumulative buckets, +Inf, sum and count. */
@@ -103,9 +118,9 @@ export class ServiceMetrics {
     listener: PgNotificationListener,
     @Optional() private readonly keyCache?: ApiKeyCache,
     @Optional() readCache?: ReadCache,
+    @Optional() private readonly routing?: ReadRouting,
   ) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.authFailures = new Counter({
       name: 'gtad_auth_failures_total',
       help: 'Requests refused for their credential: missing_key, invalid_key (unknown, malformed or revoked), forbidden (gateway mismatch)',
@@ -124,6 +139,7 @@ export class ServiceMetrics {
       this.rateLimitRefusals.inc({ limiter }, 0);
     this.registerRequests();
     this.registerPools();
+    this.registerReplica();
     this.registerCaches(readCache instanceof DirectoryReadCache ? readCache : undefined);
     this.registerOrders();
     this.registerImports();
@@ -135,7 +151,11 @@ export class ServiceMetrics {
 
   /** The text a scraper reads, and its content type. */
   async scrape(): Promise<{ contentType: string; text: string }> {
-    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
+    const [ofProcess, ofService] = await Promise.all([
+      processRegistry().metrics(),
+      this.registry.metrics(),
+    ]);
+    return { contentType: this.registry.contentType, text: `${ofProcess}\n${ofService}` };
   }
 
   private add(metric: SnapshotMetric): void {
@@ -255,6 +275,37 @@ export class ServiceMetrics {
               ? histogramValues('gtad_db_pool_acquire_seconds', w.acquire, { pool: name })
               : [];
           }),
+      ),
+    );
+  }
+
+  /** Only with DATABASE_READ_URL: whether reads go to the replica, and what it cost. */
+  private registerReplica(): void {
+    const routing = this.routing;
+    const when = (value: () => number) => () =>
+      routing?.hasReplica ? [{ labels: {}, value: value() }] : [];
+    this.add(
+      new SnapshotMetric(
+        'gtad_replica_serving',
+        'With DATABASE_READ_URL: 1 while directory reads go to the replica, 0 while it is out of service and they go to the primary',
+        'gauge',
+        when(() => (routing!.replicaServing ? 1 : 0)),
+      ),
+    );
+    this.add(
+      new SnapshotMetric(
+        'gtad_replica_recovery_conflicts_total',
+        'With DATABASE_READ_URL: reads the replica cancelled for a recovery conflict (each retried once, then answered 503)',
+        'counter',
+        when(() => routing!.conflicts),
+      ),
+    );
+    this.add(
+      new SnapshotMetric(
+        'gtad_replica_fallback_reads_total',
+        'With DATABASE_READ_URL: directory reads sent to the primary because the replica was out of service',
+        'counter',
+        when(() => routing!.fallbacks),
       ),
     );
   }

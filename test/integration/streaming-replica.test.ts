@@ -46,10 +46,12 @@ describeWithServer('several instances on a real streaming replica', () => {
   let primary: DataSource;
   let a: TestApp;
   let b: TestApp;
+  /** Started while the replica is stopped. */
+  let c: TestApp | undefined;
   let auth: Auth;
   let cpso: string;
   let phone: string;
-  const files = mkdtempSync(join(tmpdir(), 'gtad-replica-import-'));
+  let files: string | undefined;
   const figures: Record<string, unknown> = {};
   const started = Date.now();
 
@@ -94,6 +96,7 @@ describeWithServer('several instances on a real streaming replica', () => {
   }
 
   beforeAll(async () => {
+    files = mkdtempSync(join(tmpdir(), 'gtad-replica-import-'));
     pair = await startStreamingPair(bin!, {
       // A conflicting replay cancels the standby's reads at once (the default waits 30 s).
       max_standby_streaming_delay: '0',
@@ -146,10 +149,10 @@ describeWithServer('several instances on a real streaming replica', () => {
   });
 
   afterAll(async () => {
-    await Promise.allSettled([a?.close(), b?.close()]);
+    await Promise.allSettled([a?.close(), b?.close(), c?.close()]);
     if (primary?.isInitialized) await primary.destroy().catch(() => undefined);
     await pair?.destroy();
-    rmSync(files, { recursive: true, force: true });
+    if (files) rmSync(files, { recursive: true, force: true });
     figures.total_ms = Date.now() - started;
     console.log(`[streaming-replica] figures: ${JSON.stringify(figures)}`);
   });
@@ -187,7 +190,7 @@ describeWithServer('several instances on a real streaming replica', () => {
     expect(before[0]).toBe(before[1]);
     await pair.pauseReplay();
     const notified = instances().map((t) => heard(t, DIRECTORY_CHANGED_CHANNEL));
-    const file = join(files, 'good.ndjson');
+    const file = join(files!, 'good.ndjson');
     copyFileSync(join(__dirname, '..', 'fixtures', 'import', 'good.ndjson'), file);
     const summary = await runImportCommand([file, '--source', SOURCE], primary, quiet);
     expect(summary).toMatchObject({ inserted: 8, applied: true });
@@ -364,12 +367,24 @@ describeWithServer('several instances on a real streaming replica', () => {
       expect(routing(t).fallbacks).toBeGreaterThan(0);
     }
     expect((await get(b, '/', {})).body.replica).toBe('down');
+    // An instance started now serves from the primary and says its replica is down.
+    const db: TestDatabase = { url: pair.primaryUrl(), dataSource: primary, drop: async () => {} };
+    c = await createTestApp(db, {
+      DATABASE_READ_URL: pair.replicaUrl('application_name=instance-c-reads'),
+    });
+    expect((await get(c, '/', {})).body).toEqual({
+      status: 'ok',
+      database: 'up',
+      replica: 'down',
+      version: '1.0.0',
+    });
+    expect((await get(c, '/doctors?limit=3')).body.total).toBe(expected);
   });
 
   it('the replica back: once it has caught up, reads return to it', async () => {
     await pair.startReplica();
     await pair.waitReplayed();
-    for (const t of instances()) {
+    for (const t of [...instances(), c!]) {
       await until('the replica back in service', async () => {
         const r = await get(t, '/', {});
         return r.body.replica === 'up';

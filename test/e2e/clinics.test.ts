@@ -197,6 +197,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         ],
         total: 3,
         count: 2,
+        nextCursor: expect.any(String),
       });
     });
 
@@ -208,6 +209,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         reviews: [],
         total: 0,
         count: 0,
+        nextCursor: null,
       });
     });
 
@@ -252,6 +254,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         ],
         total: 2,
         count: 2,
+        nextCursor: null,
       });
       const cardio = await get('/specialists?specialty=Cardiology');
       expect(cardio.body.clinics).toEqual([

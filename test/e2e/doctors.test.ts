@@ -101,14 +101,14 @@ describe('doctors (e2e, fixture)', () => {
 
     it('pages: limit 0, consecutive pages disjoint, offset past the end, limit capped at 100', async () => {
       const zero = await get('/doctors?limit=0');
-      expect(zero.body).toEqual({ doctors: [], total: 6, count: 0 });
+      expect(zero.body).toEqual({ doctors: [], total: 6, count: 0, nextCursor: null });
       const p1 = await names('/doctors?limit=4');
       const p2 = await names('/doctors?limit=4&offset=4');
       expect(p1).toHaveLength(4);
       expect(p2).toEqual(['Dev Patel', 'Natalia Alvarez']);
       expect(p1.filter((n) => p2.includes(n))).toEqual([]);
       const past = await get('/doctors?offset=50');
-      expect(past.body).toEqual({ doctors: [], total: 6, count: 0 });
+      expect(past.body).toEqual({ doctors: [], total: 6, count: 0, nextCursor: null });
       const capped = await get('/doctors?limit=1000');
       expect(capped.status).toBe(200);
       expect(capped.body.count).toBe(6);
@@ -269,9 +269,16 @@ describe('doctors (e2e, fixture)', () => {
         ],
         total: 6,
         count: 2,
+        nextCursor: expect.any(String),
       });
       const none = await get('/doctors/900002/reviews');
-      expect(none.body).toEqual({ doctorCpso: '900002', reviews: [], total: 0, count: 0 });
+      expect(none.body).toEqual({
+        doctorCpso: '900002',
+        reviews: [],
+        total: 0,
+        count: 0,
+        nextCursor: null,
+      });
     });
 
     it('breaks same-day ties in a fixed order so pages never overlap', async () => {

@@ -42,6 +42,15 @@ export function pagingShape() {
       .max(1_000_000)
       .optional()
       .describe('Rows to skip, for the next page: the previous offset plus its count.'),
+    cursor: z
+      .string()
+      .max(1024)
+      .optional()
+      .describe(
+        'Instead of offset (not both): the nextCursor of the previous page, with the same other ' +
+          'arguments. Cursor pages follow the order from the last row seen, so paging does not ' +
+          'skip or repeat rows when the directory changes in between.',
+      ),
   };
 }
 
@@ -198,6 +207,10 @@ export const listEnvelopeShape = {
     .int()
     .nullable()
     .describe('offset to send for the next page, null on the last page.'),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('cursor to send for the next page (instead of an offset), null on the last page.'),
 };
 
 export const availabilityShape = {

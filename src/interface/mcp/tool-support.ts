@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Clock } from '../../application/shared/clock';
 import { DirectorySettings } from '../../application/shared/directory-settings';
 import { effectivePage, TierCaps } from '../../application/shared/page-caps';
+import { ListCursors, ListScope, PageInput, PagePlan } from '../../application/shared/list-cursor';
 import {
   LocationInput,
   ResolveLocationUseCase,
@@ -11,8 +12,10 @@ import {
 import { dataFreshness, DataFreshness } from '../../domain/doctors/freshness';
 import { Tier } from '../../domain/keys/tier';
 import { DomainError } from '../../domain/shared/domain-error';
-import { PageRequest } from '../../domain/shared/page';
+import { Page, PageRequest } from '../../domain/shared/page';
 import { KnownNames, TOOL_DEFAULT_LIMIT, TOOL_MAX_LIMIT } from './tool-schemas';
+
+const TOOL_BOUNDS = { defaultLimit: TOOL_DEFAULT_LIMIT, maxLimit: TOOL_MAX_LIMIT };
 
 /** Who calls the tools: the HTTP transport passes the key's tier; stdio runs with admin reach. */
 export interface ToolAccess {
@@ -53,14 +56,24 @@ export interface ToolAnswer {
 /** Plain JSON (dates as ISO strings), as structuredContent must be. */
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
-/** total, count, offset and the offset of the next page (null on the last). */
-export function listEnvelope(page: PageRequest, total: number, count: number) {
+/**
+ * total, count, offset and the offset of the next page (null on the last), and the cursor of the
+ * next page (null on the last). A page read after a cursor gives only its cursor: its offset is
+ * not its place in a list that may have changed.
+ */
+export function listEnvelope(
+  page: PageRequest,
+  total: number,
+  count: number,
+  nextCursor: string | null = null,
+) {
   const next = page.offset + count;
   return {
     total,
     count,
     offset: page.offset,
-    nextOffset: count > 0 && next < total ? next : null,
+    nextOffset: !page.after && count > 0 && next < total ? next : null,
+    nextCursor,
   };
 }
 
@@ -91,6 +104,7 @@ export class ToolSupport {
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
     private readonly location: ResolveLocationUseCase,
+    private readonly cursors: ListCursors,
   ) {}
 
   /** limit and offset within the tools' bounds and the caller's tier caps. */
@@ -99,6 +113,19 @@ export class ToolSupport {
       defaultLimit: TOOL_DEFAULT_LIMIT,
       maxLimit: TOOL_MAX_LIMIT,
     });
+  }
+
+  /**
+   * The page of a list tool: offset, or cursor (the previous page's nextCursor; not both), within
+   * the tools' bounds and the caller's tier caps, as REST's lists (issue 34, item 3).
+   */
+  plan(a: PageInput, access: ToolAccess, scope: ListScope): PagePlan {
+    return this.cursors.plan(a, access.tier, access.caps, TOOL_BOUNDS, scope);
+  }
+
+  /** The nextCursor of a page read by `plan` (null on the last). */
+  nextCursor(plan: PagePlan, scope: ListScope, page: Page<unknown>): string | null {
+    return this.cursors.next(plan, scope, page);
   }
 
   /** lat/lng or near, and radiusKm: the same rules and errors as the REST lists. */

@@ -38,14 +38,17 @@ export function doctorList(
   page: PageRequest,
   result: Page<DoctorView>,
   extra: Json = {},
+  nextCursor: string | null = null,
 ): ToolAnswer {
   const doctors = result.items.map((d) => doctorItem(d));
-  const env = listEnvelope(page, result.total, doctors.length);
+  const env = listEnvelope(page, result.total, doctors.length, nextCursor);
   return {
     data: { doctors, ...env, ...extra, availabilityNote: AVAILABILITY_NOTE },
     text: pageText('doctors', env.total, env.count, env.offset, [
       ...result.items.map(doctorLine),
-      ...(env.nextOffset !== null ? [`More: call again with offset ${env.nextOffset}.`] : []),
+      ...(env.nextCursor !== null
+        ? [`More: call again with cursor ${env.nextCursor} (or offset ${env.nextOffset}).`]
+        : []),
       AVAILABILITY_NOTE,
     ]),
   };

@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
 import { directoryCriteria } from '../../../application/shared/directory-criteria';
+import { ListScope } from '../../../application/shared/list-cursor';
 import {
   AVAILABILITY_NOTE,
   DirectoryTool,
@@ -77,9 +78,14 @@ export class FindClinicsTool implements DirectoryTool {
       },
       (a) =>
         this.support.run('find_clinics', '', async () => {
-          const page = this.support.page(a, access);
           const loc = await this.support.locate(a);
           const criteria = { ...directoryCriteria(a), hasWebsite: a.hasWebsite, ...loc.criteria };
+          const scope: ListScope = {
+            kind: criteria.near ? 'clinics-near' : 'clinics',
+            query: criteria,
+          };
+          const plan = this.support.plan(a, access, scope);
+          const page = plan.request;
           const result = await this.listClinics.execute(criteria, new Set(), page);
           const clinics = result.items.map((c) => ({
             id: c.id,
@@ -93,7 +99,12 @@ export class FindClinicsTool implements DirectoryTool {
             dataFreshness: this.support.freshness(c.availabilityCheckedAt),
             ...(c.distanceKm !== undefined ? { distanceKm: c.distanceKm } : {}),
           }));
-          const env = listEnvelope(page, result.total, clinics.length);
+          const env = listEnvelope(
+            page,
+            result.total,
+            clinics.length,
+            this.support.nextCursor(plan, scope, result),
+          );
           return {
             data: { clinics, ...env, ...loc.envelope, availabilityNote: AVAILABILITY_NOTE },
             text: pageText('clinics', env.total, env.count, env.offset, [

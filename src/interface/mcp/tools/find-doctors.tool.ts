@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
 import { directoryCriteria } from '../../../application/shared/directory-criteria';
+import { ListScope } from '../../../application/shared/list-cursor';
 import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
 import {
   doctorListOutput,
@@ -32,7 +33,8 @@ export class FindDoctorsTool implements DirectoryTool {
           '"a family doctor who speaks Tamil and takes new patients". Returns doctors with their ' +
           'primary clinic (address, phone, accepting new patients) and how fresh that availability ' +
           'is, ordered by name, or nearest first from lat/lng or a place (near: a postal code or a ' +
-          'subway station), optionally within radiusKm. Page with limit and offset; ' +
+          'subway station), optionally within radiusKm. Page with limit and offset, or cursor ' +
+          '(nextCursor of the previous page, which skips or repeats nothing when data changes); ' +
           'total says how many match.',
         inputSchema: {
           ...specialtiesShape(names),
@@ -45,11 +47,17 @@ export class FindDoctorsTool implements DirectoryTool {
       },
       (a) =>
         this.support.run('find_doctors', '', async () => {
-          const page = this.support.page(a, access);
           const filters = directoryCriteria(a);
           const loc = await this.support.locate(a);
-          const result = await this.listDoctors.execute({ ...filters, ...loc.criteria }, page);
-          return doctorList(page, result, loc.envelope);
+          const criteria = { ...filters, ...loc.criteria };
+          const scope: ListScope = {
+            kind: criteria.near ? 'doctors-near' : 'doctors',
+            query: criteria,
+          };
+          const plan = this.support.plan(a, access, scope);
+          const result = await this.listDoctors.execute(criteria, plan.request);
+          const next = this.support.nextCursor(plan, scope, result);
+          return doctorList(plan.request, result, loc.envelope, next);
         }),
     );
   }

@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
 import { directoryCriteria } from '../../../application/shared/directory-criteria';
+import { ListScope } from '../../../application/shared/list-cursor';
 import { MissingParamError } from '../../../domain/shared/domain-error';
 import {
   AVAILABILITY_NOTE,
@@ -70,7 +71,6 @@ export class FindSpecialistsTool implements DirectoryTool {
       },
       (a) =>
         this.support.run('find_specialists', '', async () => {
-          const page = this.support.page(a, access);
           const c = directoryCriteria(a);
           // REST's /specialists needs `specialty`; a tool takes either field, one of them required.
           if (!c.specialties?.length) {
@@ -80,10 +80,14 @@ export class FindSpecialistsTool implements DirectoryTool {
             );
           }
           const loc = await this.support.locate(a);
-          const result = await this.listSpecialists.execute(
-            { ...c, specialties: c.specialties, ...loc.criteria },
-            page,
-          );
+          const criteria = { ...c, specialties: c.specialties, ...loc.criteria };
+          const scope: ListScope = {
+            kind: criteria.near ? 'specialists-near' : 'specialists',
+            query: criteria,
+          };
+          const plan = this.support.plan(a, access, scope);
+          const page = plan.request;
+          const result = await this.listSpecialists.execute(criteria, page);
           const clinics = result.items.map((s) => ({
             id: s.id,
             name: s.name,
@@ -94,7 +98,12 @@ export class FindSpecialistsTool implements DirectoryTool {
             dataFreshness: this.support.freshness(s.availabilityCheckedAt),
             ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
           }));
-          const env = listEnvelope(page, result.total, clinics.length);
+          const env = listEnvelope(
+            page,
+            result.total,
+            clinics.length,
+            this.support.nextCursor(plan, scope, result),
+          );
           return {
             data: { clinics, ...env, ...loc.envelope, availabilityNote: AVAILABILITY_NOTE },
             text: pageText('clinics', env.total, env.count, env.offset, [

@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctors.use-case';
 import { directoryCriteria } from '../../../application/shared/directory-criteria';
+import { ListScope } from '../../../application/shared/list-cursor';
 import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
 import {
   doctorListOutput,
@@ -47,12 +48,14 @@ export class SearchDoctorsTool implements DirectoryTool {
       },
       (a) =>
         this.support.run('search_doctors', '', async () => {
-          const page = this.support.page(a, access);
           const filters = directoryCriteria(a);
           const loc = await this.support.locate(a);
           const criteria = { ...filters, ...loc.criteria };
-          const result = await this.searchDoctors.execute(a.q, criteria, page);
-          return doctorList(page, result, loc.envelope);
+          const scope: ListScope = { kind: 'search', query: { ...criteria, q: a.q } };
+          const plan = this.support.plan(a, access, scope);
+          const result = await this.searchDoctors.execute(a.q, criteria, plan.request);
+          const next = this.support.nextCursor(plan, scope, result);
+          return doctorList(plan.request, result, loc.envelope, next);
         }),
     );
   }

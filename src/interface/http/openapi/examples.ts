@@ -117,6 +117,7 @@ export const EXAMPLES = {
     count: 2,
     nextCursor:
       'WzEsImRvY3RvcnMtbmVhciIsIldQVXdyQS10M0tRQVJxVWMiLDIsWzMxOC4xOTAxNjQwMzUzNzI3LCJsYXVyYSBtY2tlbnppZSIsIjkxNDA3OSJdXQ.3DP6MEbZI8fxu76oGZq2lA',
+    dataVersion: '17',
     near: NEAR_M5G,
   },
   /** GET /doctors/search?q=Leblanc&limit=2 */
@@ -148,6 +149,7 @@ export const EXAMPLES = {
     count: 2,
     nextCursor:
       'WzEsInNlYXJjaCIsIlhBTnZVeXozd0lQR2RGek0iLDIsWzIsMCwianVsaWUgbGVibGFuYyIsIjkzMzc4NyJdXQ.iVJbsvXIyp_-rz83D_KMYg',
+    dataVersion: '17',
   },
   getDoctorSummary: {
     totalDoctors: 2978,
@@ -210,6 +212,7 @@ export const EXAMPLES = {
     count: 2,
     nextCursor:
       'WzEsImRvY3Rvci1yZXZpZXdzIiwiMnRjOWJ6NXZRUmtPbmhYMCIsMixbIjIwMjUtMTItMTQiLCIwMDAwMGVkNC0yNjRhLTQ5Y2ItOTY1ZC0yODNjZGJlNzk5OWMiXV0.ircRvcwS5005k2G5XpJYwg',
+    dataVersion: '17',
   },
   /** GET /doctors/920479/signals */
   getDoctorSignals: {
@@ -262,6 +265,7 @@ export const EXAMPLES = {
     count: 2,
     nextCursor:
       'WzEsImNsaW5pY3MtbmVhciIsIjlCYmJJOGlJR01CNEpZS0IiLDIsWzMxOC4xOTAxNjQwMzUzNzI3LCI3YjFjMDQyNy0zZTVhLTQ1NjEtYTdiNS1jMGFhMTIyNDczMjMiXV0.paZewieimAJI2z09HeneVw',
+    dataVersion: '17',
     near: NEAR_M5G,
   },
   /** GET /clinics/0a593817-4a00-4aa3-9cd6-80317c184e54?include=notes,links */
@@ -341,6 +345,7 @@ export const EXAMPLES = {
     count: 2,
     nextCursor:
       'WzEsImNsaW5pYy1yZXZpZXdzIiwiLXJZSy1BMWtfLTRDWkhmMSIsMixbIjIwMjUtMDktMDEiLCIwMDAwNTU1Ny02MDQ0LTQwYzMtYjE5Yy00NTk4MDcxNmQ2ZTMiXV0.mC_kGh7yKOSRPsaZp_qmZQ',
+    dataVersion: '17',
   },
   /** GET /clinics/7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa/signals */
   getClinicSignals: {
@@ -380,6 +385,7 @@ export const EXAMPLES = {
     count: 2,
     nextCursor:
       'WzEsInNwZWNpYWxpc3RzLW5lYXIiLCJaay1ydk9fWDBRSjJCYXY4IiwyLFsxNjExLjcyNjI3NDQ4NjI5MjgsIjYxZGZmMGJkLWYyZDQtNDUxMi1iZDZlLTc4MDhhOTlkNWU0OCIsMTJdXQ.3S4uAGLjGmONnvphGbI_4Q',
+    dataVersion: '17',
     near: NEAR_M5G,
   },
   listSpecialties: {

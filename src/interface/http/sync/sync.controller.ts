@@ -24,6 +24,7 @@ import { Authenticated } from '../auth/auth.decorators';
 import { ApiError } from '../errors/api-error';
 import { ApiErrors } from '../errors/error.dto';
 import { BulkManifestDto, ChangesDto, ChangesQueryDto } from './sync.dto';
+import { BULK_MANIFEST_EXAMPLE, CHANGES_EXAMPLE } from './sync.examples';
 
 /** A bulk file is immutable for its version: any cache may keep it for a year. */
 export const BULK_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -86,7 +87,11 @@ export class SyncController {
       'The directory as of its current data version, as a Bulk Data publish manifest: `transactionTime`, one file per record type (clinics, doctors, offerings, reviews) with its URL and record count, and the change-feed cursor to follow afterwards. The ETag is the data version; send it as If-None-Match to get 304 until the directory changes. Live, gateway and admin keys; the sandbox key gets 403.\n\n' +
       curl('/bulk'),
   })
-  @ApiOkResponse({ type: BulkManifestDto, description: 'The manifest of the current data version' })
+  @ApiOkResponse({
+    type: BulkManifestDto,
+    description: 'The manifest of the current data version',
+    example: BULK_MANIFEST_EXAMPLE,
+  })
   @ApiResponse({
     status: 304,
     description: 'Not modified: the If-None-Match data version is current',
@@ -202,6 +207,7 @@ export class SyncController {
   @ApiOkResponse({
     type: ChangesDto,
     description: 'A page of changes and the cursor to go on from',
+    example: CHANGES_EXAMPLE,
   })
   @ApiErrors(410)
   async changes(@Query() q: ChangesQueryDto, @Req() req: FastifyRequest): Promise<ChangesDto> {

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DATA_VERSION_DOC } from '../../common/data-version.doc';
 import { REVIEW_DIMENSIONS, ReviewDimension } from '../../../../domain/reviews/review';
 import { ReviewDto } from '../../common/review.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
@@ -49,4 +50,7 @@ export class ClinicReviewsDto {
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;
+  /** Set by the sync module's interceptor (DataVersionInterceptor), on every list answer. */
+  @ApiProperty(DATA_VERSION_DOC)
+  dataVersion?: string;
 }

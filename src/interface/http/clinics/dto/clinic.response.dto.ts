@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DATA_VERSION_DOC } from '../../common/data-version.doc';
 import { ClinicLink } from '../../../../domain/clinics/clinic';
 import { ClinicListView } from '../../../../application/clinics/list-clinics.use-case';
 import { ClinicInclude } from '../../../../domain/directory/criteria';
@@ -110,6 +111,9 @@ export class ClinicListDto {
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;
+  /** Set by the sync module's interceptor (DataVersionInterceptor), on every list answer. */
+  @ApiProperty(DATA_VERSION_DOC)
+  dataVersion?: string;
   @ApiPropertyOptional({
     type: [String],
     description: 'Batch lookup (`id`) only: the ids asked of no clinic, in the order asked.',

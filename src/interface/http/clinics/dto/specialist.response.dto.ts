@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DATA_VERSION_DOC } from '../../common/data-version.doc';
 import { SpecialistView } from '../../../../application/clinics/list-specialists.use-case';
 import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
@@ -59,6 +60,9 @@ export class SpecialistListDto {
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;
+  /** Set by the sync module's interceptor (DataVersionInterceptor), on every list answer. */
+  @ApiProperty(DATA_VERSION_DOC)
+  dataVersion?: string;
   @ApiPropertyOptional({ type: NearDto, description: 'The point used, only when `near` is sent' })
   near?: NearDto;
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DATA_VERSION_DOC } from '../../common/data-version.doc';
 import { DoctorReviewDto } from '../../common/review.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 
@@ -13,4 +14,7 @@ export class DoctorReviewsDto {
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;
+  /** Set by the sync module's interceptor (DataVersionInterceptor), on every list answer. */
+  @ApiProperty(DATA_VERSION_DOC)
+  dataVersion?: string;
 }

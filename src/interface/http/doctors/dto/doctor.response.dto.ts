@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DATA_VERSION_DOC } from '../../common/data-version.doc';
 import { ResolvedNear } from '../../../../domain/geo/location';
 import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { ClinicCoreDto } from '../../common/clinic-core.dto';
@@ -103,6 +104,9 @@ export class DoctorListDto {
   count!: number;
   @ApiProperty(NEXT_CURSOR_DOC)
   nextCursor!: string | null;
+  /** Set by the sync module's interceptor (DataVersionInterceptor), on every list answer. */
+  @ApiProperty(DATA_VERSION_DOC)
+  dataVersion?: string;
   @ApiPropertyOptional({
     type: [String],
     description:

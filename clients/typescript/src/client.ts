@@ -86,17 +86,30 @@ export interface PageOptions {
   itemsKey?: string;
 }
 
-/** Paths whose GET answers a list: an array, `total` and `count`. */
+/** The required array properties of an answer: the list's items (`doctors`, `clinics`, ...). */
+type ItemKeys<T> = {
+  [K in keyof T]-?: object extends Pick<T, K>
+    ? never
+    : NonNullable<T[K]> extends readonly unknown[]
+      ? K
+      : never;
+}[keyof T];
+type IsList<T> = [ItemKeys<T>] extends [never]
+  ? false
+  : T extends { total: number }
+    ? true
+    : T extends { nextCursor: string | null }
+      ? true
+      : false;
+
+/** Paths whose GET answers a list: an array of items with `total` or a `nextCursor`. */
 export type ListPath = {
-  [P in GetPath]: DataOf<P> extends { total: number; count: number } ? P : never;
+  [P in GetPath]: IsList<DataOf<P>> extends true ? P : never;
 }[GetPath];
 
-type ArrayKeys<T> = {
-  [K in keyof T]-?: NonNullable<T[K]> extends readonly unknown[] ? K : never;
-}[keyof T];
 /** The item type of a list path: a `Doctor` for `/doctors`. */
 export type ItemOf<P extends ListPath> =
-  NonNullable<DataOf<P>[ArrayKeys<DataOf<P>>]> extends readonly (infer U)[] ? U : never;
+  NonNullable<DataOf<P>[ItemKeys<DataOf<P>>]> extends readonly (infer U)[] ? U : never;
 
 export interface Page<P extends ListPath> {
   items: ItemOf<P>[];
@@ -296,6 +309,10 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
   return { GET: method('get'), POST: method('post'), pages, paginate, raw: api };
 }
 
+/**
+ * The items of a page: `itemsKey`, else the answer's only top-level array, else the one that
+ * `count` counts (a batch lookup also carries `notFound`), else the first.
+ */
 function itemsOf(data: Record<string, unknown>, key: string | undefined): unknown[] {
   if (key !== undefined) {
     const v = data[key];
@@ -303,7 +320,6 @@ function itemsOf(data: Record<string, unknown>, key: string | undefined): unknow
     return v;
   }
   const arrays = Object.values(data).filter((v): v is unknown[] => Array.isArray(v));
-  if (arrays.length !== 1)
-    throw new Error(`The answer has ${arrays.length} top-level arrays: say which with itemsKey`);
-  return arrays[0];
+  if (arrays.length === 0) throw new Error('The answer has no array of items');
+  return arrays.find((a) => a.length === data.count) ?? arrays[0];
 }

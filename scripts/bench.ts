@@ -206,7 +206,9 @@ async function main(): Promise<void> {
   );
 
   const samples = await pickSamples(url);
-  const all = benchEndpoints(samples);
+  // The service's key-hashing secret, known now: the cursor cases carry cursors it signs.
+  const secret = newKeyHashSecret();
+  const all = benchEndpoints(samples, secret);
   const endpoints = settings.only.length
     ? all.filter((e) => settings.only.some((o) => e.name.toLowerCase().includes(o)))
     : all;
@@ -221,7 +223,6 @@ async function main(): Promise<void> {
     settings.floor,
   );
 
-  const secret = newKeyHashSecret();
   const port = await freePort();
   const apiKey = await issueAdminKey(serviceEnv(url, secret));
   log(

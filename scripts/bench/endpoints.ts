@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { ClinicInclude, DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
-import { PageRequest } from '../../src/domain/shared/page';
+import { ListCursors } from '../../src/application/shared/list-cursor';
+import { PageRequest, SortKey } from '../../src/domain/shared/page';
 import { DirectoryUseCases } from './recording';
 
 export type QueryValue = string | number | boolean;
@@ -155,6 +156,15 @@ export interface Samples {
   readonly prefixes3: string[];
   /** Points in the City of Toronto. */
   readonly points: GeoPoint[];
+  /**
+   * Cursor pages of /doctors (issue 34, item 5): the (name, CPSO number) keys that end the 20
+   * pages of 25 from row 25, and the 20 from row `deepRow` (90% down the list).
+   */
+  readonly pageKeys: {
+    readonly start: SortKey[];
+    readonly deep: SortKey[];
+    readonly deepRow: number;
+  };
 }
 
 /** A small deterministic generator, so that every run sends the same mix. */
@@ -202,6 +212,18 @@ export async function pickSamples(url: string, size = 100): Promise<Samples> {
     const words = doctors
       .flatMap((d) => d.name.split(/\s+/))
       .filter((w) => /^[A-Za-z]{3,}$/.test(w));
+    const keysFrom = async (row: number) =>
+      (
+        await c.query<{ name_key: string; cpso_number: string }>(
+          `SELECT name_key, cpso_number FROM doctor_search ORDER BY name_key, cpso_number OFFSET $1 LIMIT 500`,
+          [row],
+        )
+      ).rows
+        .filter((_, i) => i % 25 === 0)
+        .map((r): SortKey => [r.name_key, r.cpso_number]);
+    const [{ n }] = (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM doctor_search'))
+      .rows;
+    const deepRow = Math.max(25, Math.floor(n * 0.9) - 500);
     const rnd = mulberry32(20251121);
     const points = Array.from({ length: size }, () => ({
       // Etobicoke to Scarborough, the lake shore to Steeles.
@@ -216,6 +238,7 @@ export async function pickSamples(url: string, size = 100): Promise<Samples> {
       prefixes2: unique(words.map((w) => w.slice(0, 2).toLowerCase())).slice(0, 40),
       prefixes3: unique(words.map((w) => w.slice(0, 3).toLowerCase())).slice(0, 40),
       points,
+      pageKeys: { start: await keysFrom(24), deep: await keysFrom(deepRow - 1), deepRow },
     };
   } finally {
     await c.end();
@@ -231,10 +254,41 @@ function leading(first: string, all: readonly string[], n: number): string[] {
 
 const OFFSETS = [0, 25, 50];
 
-/** The fixed mix of the benchmark (issue 3, item 4). */
-export function benchEndpoints(s: Samples): Endpoint[] {
+/**
+ * /doctors a page of 25 after a cursor (issue 34, item 5): a cursor signed with the service's
+ * key-hashing secret for each sampled key, as the service would have given it.
+ */
+export function cursorPages(keys: readonly SortKey[], firstRow: number, secret: string): Target[] {
+  const cursors = new ListCursors(secret);
+  const scope = { kind: 'doctors' as const, query: criteriaOf({}) };
+  return keys.map((key, i) => ({
+    path: `/doctors?cursor=${encodeURIComponent(cursors.encode(scope, firstRow + i * 25, key))}`,
+    call: (u) => u.listDoctors.execute(criteriaOf({}), { limit: 25, offset: 0, after: key }),
+  }));
+}
+
+/**
+ * The fixed mix of the benchmark (issue 3, item 4); with the service's key-hashing secret, also
+ * cursor pages at the start and 90% down the doctors list (not in the mixed row).
+ */
+export function benchEndpoints(s: Samples, cursorSecret?: string): Endpoint[] {
   const cases = dataEndpoints(s);
+  const cursorCases: Endpoint[] = cursorSecret
+    ? [
+        {
+          name: 'doctors cursor page, start',
+          kind: 'list',
+          targets: cursorPages(s.pageKeys.start, 25, cursorSecret),
+        },
+        {
+          name: `doctors cursor page, row ${s.pageKeys.deepRow.toLocaleString('en')}`,
+          kind: 'list',
+          targets: cursorPages(s.pageKeys.deep, s.pageKeys.deepRow, cursorSecret),
+        },
+      ]
+    : [];
   return [
+    ...cursorCases,
     ...cases,
     {
       name: 'mixed',

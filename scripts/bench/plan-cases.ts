@@ -1,4 +1,4 @@
-import { Query, request, Samples, Target } from './endpoints';
+import { cursorPages, Query, request, Samples, Target } from './endpoints';
 
 /** What a statement is for; `aggregate` reads the whole directory by nature (summary, metadata). */
 export type PlanKind = 'list' | 'item' | 'aggregate';
@@ -67,6 +67,12 @@ export function planCases(s: Samples): PlanCase[] {
   const near = (p: { lat: number; lng: number }) => ({ lat: p.lat, lng: p.lng });
   return [
     ...doctorFilters.map(([n, q]) => list(`/doctors ${n}`, request.doctors(q))),
+    // Cursor pages (issue 34, item 5): after the 25th row, and 90% down the list.
+    list('/doctors cursor page, start', cursorPages(s.pageKeys.start, 25, 'plans')[0]),
+    list(
+      `/doctors cursor page, row ${s.pageKeys.deepRow}`,
+      cursorPages(s.pageKeys.deep, s.pageKeys.deepRow, 'plans')[0],
+    ),
     list(`/doctors/search q=${s.prefixes2[0]}`, request.search({ q: s.prefixes2[0] })),
     list(`/doctors/search q=${s.prefixes3[0]}`, request.search({ q: s.prefixes3[0] })),
     list(

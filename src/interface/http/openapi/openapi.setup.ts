@@ -43,7 +43,9 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
     .setDescription(
       'Read-only directory of doctors and clinics in the Greater Toronto Area. Availability data is ' +
         'best-effort: surface `dataFreshness` and ask users to phone the clinic to confirm. The demo ' +
-        'dataset is synthetic.',
+        'dataset is synthetic. The same directory is also served as FHIR R4 (HL7 Plan-Net shapes, ' +
+        'read-only, same keys) under `/api/v1/fhir`, outside this document: its CapabilityStatement ' +
+        'is at [/api/v1/fhir/metadata](/api/v1/fhir/metadata).',
     )
     .setVersion('1.0.0')
     .addServer('/')

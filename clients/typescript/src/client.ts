@@ -310,8 +310,8 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
 }
 
 /**
- * The items of a page: `itemsKey`, else the answer's only top-level array, else the one that
- * `count` counts (a batch lookup also carries `notFound`), else the first.
+ * The items of a page: `itemsKey`, else the answer's only top-level array, else the array of
+ * records that `count` counts (a batch lookup also carries `notFound`, an array of strings).
  */
 function itemsOf(data: Record<string, unknown>, key: string | undefined): unknown[] {
   if (key !== undefined) {
@@ -321,5 +321,7 @@ function itemsOf(data: Record<string, unknown>, key: string | undefined): unknow
   }
   const arrays = Object.values(data).filter((v): v is unknown[] => Array.isArray(v));
   if (arrays.length === 0) throw new Error('The answer has no array of items');
-  return arrays.find((a) => a.length === data.count) ?? arrays[0];
+  const counted = arrays.filter((a) => a.length === data.count);
+  const records = (a: unknown[]) => a.every((x) => typeof x === 'object' && x !== null);
+  return counted.find(records) ?? counted[0] ?? arrays[0];
 }

@@ -3,6 +3,9 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import type { FastifyRequest } from 'fastify';
 import { GetClinicUseCase } from '../../../application/clinics/get-clinic.use-case';
 import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
+import { LookupClinicsUseCase } from '../../../application/clinics/lookup-clinics.use-case';
+import { ListScope } from '../../../application/shared/list-cursor';
+import { ClinicInclude } from '../../../domain/directory/criteria';
 import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
 import { NearDto } from '../common/near.dto';
 import { GetClinicSignalsUseCase } from '../../../application/reviews/get-clinic-signals.use-case';
@@ -10,6 +13,8 @@ import { ListClinicReviewsUseCase } from '../../../application/reviews/list-clin
 import { criteriaFrom } from '../common/criteria.mapper';
 import { PaginationQueryDto } from '../common/list-query.dto';
 import { PageResolver } from '../common/page-resolver';
+import { listParamsBeside } from '../common/next-cursor.dto';
+import { ApiError } from '../errors/api-error';
 import { ReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
@@ -45,6 +50,7 @@ export class ClinicsController {
     private readonly getSignals: GetClinicSignalsUseCase,
     private readonly pages: PageResolver,
     private readonly location: ResolveLocationUseCase,
+    private readonly lookupClinics: LookupClinicsUseCase,
   ) {}
 
   @Get()
@@ -56,6 +62,7 @@ export class ClinicsController {
   })
   async list(@Query() q: ListClinicsQueryDto, @Req() req: FastifyRequest): Promise<ClinicListDto> {
     const include = new Set(q.include ?? []);
+    if (q.id) return this.lookup(q, q.id, include);
     const filters = criteriaFrom(q);
     const loc = await this.location.execute(q);
     const criteria = {
@@ -64,13 +71,39 @@ export class ClinicsController {
       near: loc.point,
       radiusKm: loc.radiusKm,
     };
-    const page = await this.listClinics.execute(criteria, include, this.pages.resolve(q, req));
+    const scope: ListScope = { kind: loc.point ? 'clinics-near' : 'clinics', query: criteria };
+    const plan = this.pages.plan(q, req, scope);
+    const page = await this.listClinics.execute(criteria, include, plan.request);
     const clinics = page.items.map((c) => ClinicListItemDto.from(c, include));
     return {
       clinics,
       total: page.total,
       count: clinics.length,
+      nextCursor: this.pages.next(plan, scope, page),
       ...(loc.near ? { near: NearDto.from(loc.near) } : {}),
+    };
+  }
+
+  /** GET /clinics?id=: many clinics in one call, in the order asked, with notFound. */
+  private async lookup(
+    q: ListClinicsQueryDto,
+    ids: string[],
+    include: ReadonlySet<ClinicInclude>,
+  ): Promise<ClinicListDto> {
+    const beside = listParamsBeside(q);
+    if (beside.length > 0)
+      throw new ApiError(
+        'invalid_param',
+        `id (a batch lookup) cannot be combined with ${beside.join(', ')}: send the ids alone, with include if wanted.`,
+      );
+    const found = await this.lookupClinics.execute(ids, include);
+    const clinics = found.items.map((c) => ClinicListItemDto.from(c, include));
+    return {
+      clinics,
+      total: clinics.length,
+      count: clinics.length,
+      nextCursor: null,
+      notFound: found.notFound,
     };
   }
 
@@ -106,7 +139,9 @@ export class ClinicsController {
     @Query() q: PaginationQueryDto,
     @Req() req: FastifyRequest,
   ): Promise<ClinicReviewsDto> {
-    const r = await this.listReviews.execute(id, this.pages.resolve(q, req));
+    const scope: ListScope = { kind: 'clinic-reviews', query: { id } };
+    const plan = this.pages.plan(q, req, scope);
+    const r = await this.listReviews.execute(id, plan.request);
     const reviews = r.page.items.map((x) => ReviewDto.from(x));
     return {
       clinicId: r.clinicId,
@@ -114,6 +149,7 @@ export class ClinicsController {
       reviews,
       total: r.page.total,
       count: reviews.length,
+      nextCursor: this.pages.next(plan, scope, r.page),
     };
   }
 

@@ -6,6 +6,7 @@ import { ResolveLocationUseCase } from '../../../application/geo/resolve-locatio
 import { NearDto } from '../common/near.dto';
 import { criteriaFrom } from '../common/criteria.mapper';
 import { PageResolver } from '../common/page-resolver';
+import { ListScope } from '../../../application/shared/list-cursor';
 import { ApiError } from '../errors/api-error';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
@@ -40,15 +41,24 @@ export class SpecialistsController {
     if (!q.specialty?.trim()) throw new ApiError('missing_param', 'specialty is required.');
     const c = criteriaFrom(q);
     const loc = await this.location.execute(q);
-    const page = await this.listSpecialists.execute(
-      { ...c, specialties: c.specialties ?? [], near: loc.point, radiusKm: loc.radiusKm },
-      this.pages.resolve(q, req),
-    );
+    const criteria = {
+      ...c,
+      specialties: c.specialties ?? [],
+      near: loc.point,
+      radiusKm: loc.radiusKm,
+    };
+    const scope: ListScope = {
+      kind: loc.point ? 'specialists-near' : 'specialists',
+      query: criteria,
+    };
+    const plan = this.pages.plan(q, req, scope);
+    const page = await this.listSpecialists.execute(criteria, plan.request);
     const clinics = page.items.map((s) => SpecialistDto.from(s));
     return {
       clinics,
       total: page.total,
       count: clinics.length,
+      nextCursor: this.pages.next(plan, scope, page),
       ...(loc.near ? { near: NearDto.from(loc.near) } : {}),
     };
   }

@@ -4,14 +4,17 @@ import type { FastifyRequest } from 'fastify';
 import { GetDoctorSummaryUseCase } from '../../../application/doctors/get-doctor-summary.use-case';
 import { GetDoctorUseCase } from '../../../application/doctors/get-doctor.use-case';
 import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
+import { LookupDoctorsUseCase } from '../../../application/doctors/lookup-doctors.use-case';
+import { ListScope } from '../../../application/shared/list-cursor';
 import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctors.use-case';
 import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
-import { GeoFiltersQueryDto } from '../common/geo-query.dto';
 import { GetDoctorSignalsUseCase } from '../../../application/reviews/get-doctor-signals.use-case';
 import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doctor-reviews.use-case';
 import { criteriaFrom } from '../common/criteria.mapper';
 import { PaginationQueryDto } from '../common/list-query.dto';
 import { PageResolver } from '../common/page-resolver';
+import { listParamsBeside } from '../common/next-cursor.dto';
+import { ApiError } from '../errors/api-error';
 import { DoctorReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
@@ -23,6 +26,7 @@ import { DoctorReviewsDto } from './dto/doctor-reviews.response.dto';
 import { DoctorSummaryDto } from './dto/doctor-summary.response.dto';
 import { DoctorListDto } from './dto/doctor.response.dto';
 import { SearchDoctorsQueryDto } from './dto/search-doctors.query.dto';
+import { ListDoctorsQueryDto } from './dto/doctors.query.dto';
 
 const CPSO = {
   name: 'cpso',
@@ -46,6 +50,7 @@ export class DoctorsController {
     private readonly getSignals: GetDoctorSignalsUseCase,
     private readonly pages: PageResolver,
     private readonly location: ResolveLocationUseCase,
+    private readonly lookupDoctors: LookupDoctorsUseCase,
   ) {}
 
   @Get()
@@ -55,14 +60,30 @@ export class DoctorsController {
     description: 'A page of doctors',
     example: EXAMPLES.listDoctors,
   })
-  async list(@Query() q: GeoFiltersQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
+  async list(@Query() q: ListDoctorsQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
+    if (q.cpso) return this.lookup(q, q.cpso);
     const filters = criteriaFrom(q);
     const loc = await this.location.execute(q);
     const criteria = { ...filters, near: loc.point, radiusKm: loc.radiusKm };
-    return DoctorListDto.from(
-      await this.listDoctors.execute(criteria, this.pages.resolve(q, req)),
-      loc.near,
-    );
+    const scope: ListScope = { kind: loc.point ? 'doctors-near' : 'doctors', query: criteria };
+    const plan = this.pages.plan(q, req, scope);
+    const page = await this.listDoctors.execute(criteria, plan.request);
+    return DoctorListDto.from(page, loc.near, this.pages.next(plan, scope, page));
+  }
+
+  /** GET /doctors?cpso=: many doctors in one call, in the order asked, with notFound. */
+  private async lookup(q: ListDoctorsQueryDto, cpso: string[]): Promise<DoctorListDto> {
+    const beside = listParamsBeside(q);
+    if (beside.length > 0)
+      throw new ApiError(
+        'invalid_param',
+        `cpso (a batch lookup) cannot be combined with ${beside.join(', ')}: send the numbers alone.`,
+      );
+    const found = await this.lookupDoctors.execute(cpso);
+    return {
+      ...DoctorListDto.from({ items: found.items, total: found.items.length }),
+      notFound: found.notFound,
+    };
   }
 
   @Get('search')
@@ -80,10 +101,10 @@ export class DoctorsController {
     const filters = criteriaFrom(q);
     const loc = await this.location.execute(q);
     const criteria = { ...filters, near: loc.point, radiusKm: loc.radiusKm };
-    return DoctorListDto.from(
-      await this.searchDoctors.execute(q.q, criteria, this.pages.resolve(q, req)),
-      loc.near,
-    );
+    const scope: ListScope = { kind: 'search', query: { ...criteria, q: q.q } };
+    const plan = this.pages.plan(q, req, scope);
+    const page = await this.searchDoctors.execute(q.q, criteria, plan.request);
+    return DoctorListDto.from(page, loc.near, this.pages.next(plan, scope, page));
   }
 
   @Get('summary')
@@ -124,9 +145,17 @@ export class DoctorsController {
     @Query() q: PaginationQueryDto,
     @Req() req: FastifyRequest,
   ): Promise<DoctorReviewsDto> {
-    const r = await this.listReviews.execute(cpso, this.pages.resolve(q, req));
+    const scope: ListScope = { kind: 'doctor-reviews', query: { cpso } };
+    const plan = this.pages.plan(q, req, scope);
+    const r = await this.listReviews.execute(cpso, plan.request);
     const reviews = r.page.items.map((x) => DoctorReviewDto.from(x));
-    return { doctorCpso: r.doctorCpso, reviews, total: r.page.total, count: reviews.length };
+    return {
+      doctorCpso: r.doctorCpso,
+      reviews,
+      total: r.page.total,
+      count: reviews.length,
+      nextCursor: this.pages.next(plan, scope, r.page),
+    };
   }
 
   @Get(':cpso/signals')

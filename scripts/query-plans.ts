@@ -29,6 +29,8 @@ import {
 import { pickSamples } from './bench/endpoints';
 import { RESULTS_DIR } from './bench/paths';
 import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
+import { fhirPlanCases } from './bench/fhir-plan-cases';
+import { TypeOrmFhirDirectoryReader } from '../src/infrastructure/persistence/fhir/typeorm-fhir-directory.reader';
 import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
 import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
 import { quantile, round } from './bench/stats';
@@ -198,6 +200,7 @@ async function main(): Promise<number> {
     });
     const recorder = recordingDataSource(ds);
     const useCases = directoryUseCases(recorder.dataSource);
+    cases.push(...fhirPlanCases(samples, new TypeOrmFhirDirectoryReader(recorder.dataSource)));
     // And as a warm instance sends them (names and totals cached): the short walks, which run
     // on their generic plans.
     const warmUseCases = directoryUseCases(recorder.dataSource, new KeepingReadCache());

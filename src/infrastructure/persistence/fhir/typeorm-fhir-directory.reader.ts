@@ -65,7 +65,9 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     if (c.name) conds.push(wordStartsWith('ds.name_key', c.name, p));
     if (c.family) conds.push(namePart('ds.name_key', 'family', c.family, p));
     if (c.given) conds.push(namePart('ds.name_key', 'given', c.given, p));
-    if (c.lastUpdated) conds.push(lastUpdated('d.updated_at', c.lastUpdated, p));
+    // (expired_at IS NULL: what doctor_search holds, said so that doctors_updated_idx applies.)
+    if (c.lastUpdated)
+      conds.push(lastUpdated('d.updated_at', c.lastUpdated, p), 'd.expired_at IS NULL');
     const from = `FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id ${where(conds)}`;
     return this.page<PractitionerRow, FhirPractitionerRecord>(
       p,
@@ -73,6 +75,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       `SELECT ${DOCTOR_COLUMNS} ${from} ORDER BY ds.name_key, ds.cpso_number`,
       page,
       toPractitioner,
+      // Every practising doctor: v1's per-facet counts (refreshed with doctor_search) sum to it.
+      conds.length ? undefined : 'SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets',
     );
   }
 
@@ -132,11 +136,21 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       const clinics = p.add(c.ids.map((x) => x[1]));
       conds.push(
         `d.cpso_number = ANY(${cpsos}::text[])`,
+        `cds.clinic_id = ANY(${clinics}::uuid[])`,
         `EXISTS (SELECT 1 FROM unnest(${cpsos}::text[], ${clinics}::uuid[]) AS x(cpso, clinic_id)
                   WHERE x.cpso = d.cpso_number AND x.clinic_id = cds.clinic_id)`,
       );
     }
-    if (c.cpsos) conds.push(`d.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
+    if (c.cpsos) {
+      // The doctors' clinics first (doctor_clinics' key), so that clinic_doctor_search is read by
+      // its own key rather than scanned for the doctor.
+      const cpsos = p.add(c.cpsos);
+      conds.push(
+        `d.cpso_number = ANY(${cpsos}::text[])`,
+        `cds.clinic_id IN (SELECT dc.clinic_id FROM doctors d3 JOIN doctor_clinics dc ON dc.doctor_id = d3.id
+                            WHERE d3.cpso_number = ANY(${cpsos}::text[]))`,
+      );
+    }
     if (c.clinicIds) conds.push(`cds.clinic_id = ANY(${p.add(c.clinicIds)}::uuid[])`);
     if (c.specialties) {
       conds.push(
@@ -149,7 +163,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       const d2 = lastUpdated('d2.updated_at', c.lastUpdated, p);
       const c2 = lastUpdated('c2.updated_at', c.lastUpdated, p);
       conds.push(`(cds.clinic_id, cds.doctor_id) IN (
-          SELECT dc.clinic_id, dc.doctor_id FROM doctors d2 JOIN doctor_clinics dc ON dc.doctor_id = d2.id WHERE ${d2}
+          SELECT dc.clinic_id, dc.doctor_id FROM doctors d2 JOIN doctor_clinics dc ON dc.doctor_id = d2.id
+           WHERE ${d2} AND d2.expired_at IS NULL
           UNION
           SELECT dc.clinic_id, dc.doctor_id FROM clinics c2 JOIN doctor_clinics dc ON dc.clinic_id = c2.id WHERE ${c2})`);
     }
@@ -209,11 +224,12 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     select: string,
     page: PageRequest,
     map: (r: R) => T,
+    countSql?: string,
   ): Promise<Page<T>> {
     const params = [...p.values];
     const rowsSql = `${select} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
     const [count, rows] = await Promise.all([
-      this.ds.query<{ n: number }[]>(`SELECT count(*)::int AS n ${from}`, params),
+      this.ds.query<{ n: number }[]>(countSql ?? `SELECT count(*)::int AS n ${from}`, params),
       page.limit > 0 ? this.ds.query<R[]>(rowsSql, p.values) : Promise.resolve([] as R[]),
     ]);
     return { items: rows.map(map), total: count[0].n };

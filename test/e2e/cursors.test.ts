@@ -1,3 +1,6 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { DirectoryTools } from '../../src/interface/mcp/directory-tools';
 import { C1, C3, C4, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
 import { authHeaders } from '../support/auth';
 import { FixedClock } from '../support/fixed-clock';
@@ -217,6 +220,82 @@ describe('list cursors (e2e, fixture directory)', () => {
       expect(beyond.body).toMatchObject({ count: 0, nextCursor: null });
       expect(beyond.body.total).toBe((await get('/doctors?limit=0')).body.total);
     });
+  });
+
+  it('MCP: the list tools take cursor and answer nextCursor, with the tier caps and refusals', async () => {
+    const tools = t.app.get(DirectoryTools);
+    const connect = async (tier: 'admin' | 'sandbox') => {
+      const server = await tools.createServer({
+        tier,
+        caps: { sandboxMaxLimit: 2, sandboxMaxWindow: 3 },
+      });
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await server.connect(a);
+      const client = new Client({ name: 'cursors', version: '1.0.0' });
+      await client.connect(b);
+      return client;
+    };
+    const admin = await connect('admin');
+    const sandbox = await connect('sandbox');
+    try {
+      const crawlTool = async (client: Client, name: string, args: Json, items: string) => {
+        const rows: Json[] = [];
+        let cursor: string | undefined;
+        for (let i = 0; i < 20; i++) {
+          const r = (await client.callTool({
+            name,
+            arguments: { ...args, limit: 1, ...(cursor ? { cursor } : {}) },
+          })) as Json;
+          expect(r.isError).toBeFalsy();
+          rows.push(...r.structuredContent[items]);
+          if (r.structuredContent.nextCursor === null) return rows;
+          cursor = r.structuredContent.nextCursor;
+        }
+        throw new Error('no last page');
+      };
+      for (const [name, args, items, path] of [
+        ['find_doctors', {}, 'doctors', '/doctors'],
+        [
+          'search_doctors',
+          { q: 'al', lat: 43.7616, lng: -79.411 },
+          'doctors',
+          `/doctors/search?q=al&${YONGE}`,
+        ],
+        ['find_clinics', { lat: 43.7616, lng: -79.411 }, 'clinics', `/clinics?${YONGE}`],
+        [
+          'find_specialists',
+          { specialties: ['Cardiology', 'Dermatology'] },
+          'clinics',
+          '/specialists?specialty=Cardiology&specialties=Cardiology,Dermatology',
+        ],
+      ] as [string, Json, string, string][]) {
+        const rest = (await get(path)).body[items];
+        const key = (x: Json) => x.cpsoNumber ?? `${x.id}/${x.specialty ?? ''}`;
+        const rows = await crawlTool(admin, name, args, items);
+        expect([name, rows.map(key)]).toEqual([name, rest.map(key)]);
+      }
+      // The sandbox's window (here 3 rows) holds through cursors.
+      expect(await crawlTool(sandbox, 'find_doctors', {}, 'doctors')).toHaveLength(3);
+      const first = (await admin.callTool({
+        name: 'find_doctors',
+        arguments: { limit: 1 },
+      })) as Json;
+      const both = (await admin.callTool({
+        name: 'find_doctors',
+        arguments: { offset: 1, cursor: first.structuredContent.nextCursor },
+      })) as Json;
+      expect(both.isError).toBe(true);
+      expect(both.content[0].text).toMatch(/cursor and offset/);
+      const altered = (await admin.callTool({
+        name: 'find_clinics',
+        arguments: { cursor: first.structuredContent.nextCursor },
+      })) as Json;
+      expect(altered.isError).toBe(true);
+      expect(altered.content[0].text).toMatch(/another list/);
+    } finally {
+      await admin.close();
+      await sandbox.close();
+    }
   });
 
   it('clinic lists and reviews of C3, C4 keep working with cursors of their own', async () => {

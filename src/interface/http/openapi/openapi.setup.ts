@@ -1,8 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiError } from '../errors/api-error';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  OpenAPIObject,
+  ParameterObject,
+  SchemaObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import { AppConfig } from '../../../infrastructure/config/app-config';
+import { SANDBOX_KEY } from './examples';
 
 export const BEARER_SCHEME = 'bearer';
 export const GATEWAY_KEY_SCHEME = 'gatewayKey';
@@ -36,6 +43,32 @@ export function openApiDocumentOf(app: INestApplication): OpenAPIObject {
   return doc;
 }
 
+/**
+ * Swagger UI's "Try it out" fills every parameter with its example and sends them all, which
+ * for the lists is a contradictory request (`near` with `lat`, `cursor` with `offset`, `cpso`
+ * with filters: 400). So an optional query parameter's example is offered as a named example
+ * after a first one without a value ("not sent"): the page shows it and fills it in when chosen,
+ * and an empty field is not sent. The document still carries every example (test/e2e/openapi-reference).
+ */
+function examplesWithoutPrefill(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const op of [item.get, item.post, item.put, item.delete, item.patch]) {
+      for (const p of (op?.parameters ?? []) as ParameterObject[]) {
+        if (p.in !== 'query' || p.required || p.examples) continue;
+        const schema = p.schema as SchemaObject | undefined;
+        const example: unknown = p.example ?? schema?.example;
+        if (example === undefined) continue;
+        delete p.example;
+        if (schema) delete schema.example;
+        p.examples = {
+          notSent: { summary: '(not sent)' },
+          example: { summary: `e.g. ${JSON.stringify(example)}`, value: example },
+        };
+      }
+    }
+  }
+}
+
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const name = config.gateway.name;
   const doc = new DocumentBuilder()
@@ -45,7 +78,10 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
         'best-effort: surface `dataFreshness` and ask users to phone the clinic to confirm. The demo ' +
         'dataset is synthetic. The same directory is also served as FHIR R4 (HL7 Plan-Net shapes, ' +
         'read-only, same keys) under `/api/v1/fhir`, outside this document: its CapabilityStatement ' +
-        'is at [/api/v1/fhir/metadata](/api/v1/fhir/metadata).',
+        'is at [/api/v1/fhir/metadata](/api/v1/fhir/metadata).\n\n' +
+        'Each operation shows an example request; `$KEY` in it is a key, for instance the published ' +
+        `sandbox key: \`KEY=${SANDBOX_KEY}\` (capped pages, 60 requests a minute). The example ` +
+        'answers are real answers of the demo dataset.',
     )
     .setVersion('1.0.0')
     .addServer('/')
@@ -66,6 +102,7 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
       if (op && !op.security) op.security = [];
     }
   }
+  examplesWithoutPrefill(document);
   const bearer = document.components?.securitySchemes?.[BEARER_SCHEME];
   if (bearer && 'bearerFormat' in bearer) delete bearer.bearerFormat;
   // package.json says UNLICENSED: no licence is granted, all rights reserved.

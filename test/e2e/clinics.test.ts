@@ -198,6 +198,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         total: 3,
         count: 2,
         nextCursor: expect.any(String),
+        dataVersion: '1',
       });
     });
 
@@ -210,6 +211,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         total: 0,
         count: 0,
         nextCursor: null,
+        dataVersion: '1',
       });
     });
 
@@ -255,6 +257,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         total: 2,
         count: 2,
         nextCursor: null,
+        dataVersion: '1',
       });
       const cardio = await get('/specialists?specialty=Cardiology');
       expect(cardio.body.clinics).toEqual([

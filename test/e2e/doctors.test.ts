@@ -101,14 +101,26 @@ describe('doctors (e2e, fixture)', () => {
 
     it('pages: limit 0, consecutive pages disjoint, offset past the end, limit capped at 100', async () => {
       const zero = await get('/doctors?limit=0');
-      expect(zero.body).toEqual({ doctors: [], total: 6, count: 0, nextCursor: null });
+      expect(zero.body).toEqual({
+        doctors: [],
+        total: 6,
+        count: 0,
+        nextCursor: null,
+        dataVersion: '1',
+      });
       const p1 = await names('/doctors?limit=4');
       const p2 = await names('/doctors?limit=4&offset=4');
       expect(p1).toHaveLength(4);
       expect(p2).toEqual(['Dev Patel', 'Natalia Alvarez']);
       expect(p1.filter((n) => p2.includes(n))).toEqual([]);
       const past = await get('/doctors?offset=50');
-      expect(past.body).toEqual({ doctors: [], total: 6, count: 0, nextCursor: null });
+      expect(past.body).toEqual({
+        doctors: [],
+        total: 6,
+        count: 0,
+        nextCursor: null,
+        dataVersion: '1',
+      });
       const capped = await get('/doctors?limit=1000');
       expect(capped.status).toBe(200);
       expect(capped.body.count).toBe(6);
@@ -270,6 +282,7 @@ describe('doctors (e2e, fixture)', () => {
         total: 6,
         count: 2,
         nextCursor: expect.any(String),
+        dataVersion: '1',
       });
       const none = await get('/doctors/900002/reviews');
       expect(none.body).toEqual({
@@ -278,6 +291,7 @@ describe('doctors (e2e, fixture)', () => {
         total: 0,
         count: 0,
         nextCursor: null,
+        dataVersion: '1',
       });
     });
 

@@ -164,8 +164,12 @@ describe('export, import into an empty database, identical answers', () => {
     for (const p of paths) {
       const [ra, rb] = await Promise.all([call(ta.app, 'GET', p, ka), call(tb.app, 'GET', p, kb)]);
       expect({ p, status: rb.status }).toEqual({ p, status: ra.status });
-      expect({ p, body: rb.text }).toEqual({ p, body: ra.text });
-      expect({ p, etag: rb.headers.etag }).toEqual({ p, etag: ra.headers.etag });
+      // The lists name each database's own data version (issue 34): the rest is identical, and
+      // so is the ETag of every answer without one.
+      const unversioned = (text: string) => text.replace(/,"dataVersion":"\d+"/, '');
+      expect({ p, body: unversioned(rb.text) }).toEqual({ p, body: unversioned(ra.text) });
+      if (!ra.text.includes('"dataVersion"'))
+        expect({ p, etag: rb.headers.etag }).toEqual({ p, etag: ra.headers.etag });
       compared++;
     }
     expect(compared).toBeGreaterThan(200);

@@ -1,12 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
@@ -24,7 +17,7 @@ import { Authenticated } from '../auth/auth.decorators';
 import { ApiError } from '../errors/api-error';
 import { ApiErrors } from '../errors/error.dto';
 import { BulkManifestDto, ChangesDto, ChangesQueryDto } from './sync.dto';
-import { BULK_MANIFEST_EXAMPLE, CHANGES_EXAMPLE } from './sync.examples';
+import { BULK_FILE_EXAMPLE, BULK_MANIFEST_EXAMPLE, CHANGES_EXAMPLE } from './sync.examples';
 
 /** A bulk file is immutable for its version: any cache may keep it for a year. */
 export const BULK_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -121,8 +114,18 @@ export class SyncController {
     description: 'clinics.ndjson, doctors.ndjson, offerings.ndjson or reviews.ndjson',
     example: 'doctors.ndjson',
   })
-  @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'The records, one JSON object a line' })
+  @ApiOkResponse({
+    description: 'The records, one JSON object a line',
+    content: {
+      'application/x-ndjson': {
+        schema: {
+          type: 'string',
+          description: 'One interchange record (JSON) a line, in key order',
+        },
+        example: BULK_FILE_EXAMPLE,
+      },
+    },
+  })
   @ApiResponse({ status: 304, description: 'Not modified: the file never changes' })
   @ApiErrors(404, 410)
   async file(

@@ -24,6 +24,26 @@ export const BULK_MANIFEST_EXAMPLE = {
   error: [],
 };
 
+/** Two lines of doctors.ndjson. */
+export const BULK_FILE_EXAMPLE =
+  JSON.stringify({
+    type: 'doctor',
+    source: SOURCE,
+    cpsoNumber: '920479',
+    id: 'f1c21b40-4ecb-4b20-8f00-3e590b5520a4',
+    name: 'François Leblanc',
+    gender: 'male',
+    practiceStartYear: 2007,
+    specialties: ['Family Medicine'],
+    languages: ['English', 'French'],
+    clinics: [{ source: SOURCE, sourceId: SCOLLARD, primary: true }],
+    referralRequired: false,
+    referralOnly: false,
+    bookingPhone: '(647) 555-0119',
+    bookingOnline: null,
+    syncedAt: '2026-09-23T14:56:58.359Z',
+  }) + '\n';
+
 export const CHANGES_EXAMPLE = {
   changes: [
     {

@@ -123,8 +123,12 @@ describe('the OpenAPI document is a reference (descriptions, examples, full answ
         if (!r.description?.trim()) problems.push(`${name}: response ${status} has no description`);
       }
       const statuses = Object.keys(op.responses ?? {});
-      if (!statuses.some((s) => s.startsWith('2')))
-        problems.push(`${name}: no 2xx response documented`);
+      const ok = statuses.find((s) => s.startsWith('2'));
+      if (!ok) problems.push(`${name}: no 2xx response documented`);
+      else if (!Object.keys(op.responses[ok].content ?? {}).length)
+        problems.push(
+          `${name}: response ${ok} declares no content (media type, schema and example answer)`,
+        );
       if (op.security?.length) {
         for (const s of ['401', '429'])
           if (!statuses.includes(s)) problems.push(`${name}: the ${s} error is not documented`);

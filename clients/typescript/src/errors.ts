@@ -11,7 +11,8 @@ interface ErrorOf<Code extends string, Status extends number> {
 
 /**
  * Every error the service answers, as a value discriminated on `error` (the contract's codes,
- * decisions.md, Errors), plus two of the client's own: `unexpected_response` (an answer not in
+ * decisions.md, Errors; `gone` is what existed once and no longer does: an old bulk snapshot, a
+ * change-feed position past the retention), plus two of the client's own: `unexpected_response` (an answer not in
  * the contract's shape, e.g. from a proxy) and `network_error` (no answer at all).
  */
 export type DirectoryError =
@@ -19,6 +20,7 @@ export type DirectoryError =
   | ErrorOf<'missing_key' | 'invalid_key', 401>
   | ErrorOf<'not_rotatable' | 'forbidden', 403>
   | ErrorOf<'not_found', 404>
+  | ErrorOf<'gone', 410>
   | (ErrorOf<'method_not_allowed', 405> & { allow: string | null })
   | ErrorOf<'payload_too_large', 413>
   | ErrorOf<'unsupported_media_type', 415>
@@ -43,6 +45,7 @@ export const CONTRACT_ERROR_CODES = {
   not_rotatable: 403,
   forbidden: 403,
   not_found: 404,
+  gone: 410,
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -8,7 +8,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: one database round trip */
+        /**
+         * Readiness: one database round trip
+         * @description Whether this instance can answer directory requests: 200 `{"status": "ok", "database": "up"}` after one database round trip, else 503 with `"status": "unavailable"` and `"database": "down"`. No credential needed; for load balancers and orchestrators. `Cache-Control: no-store`.
+         *
+         *     ```sh
+         *     curl 'http://localhost:3000/api/v1/'
+         *     ```
+         */
         get: operations["getApiReadiness"];
         put?: never;
         post?: never;
@@ -25,7 +32,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: never touches the database */
+        /**
+         * Liveness: never touches the database
+         * @description Answers the word `pong` as `text/plain` while the process serves HTTP, whether or not the database is up (use `GET /api/v1/` for readiness). No credential needed.
+         *
+         *     ```sh
+         *     curl 'http://localhost:3000/api/v1/ping'
+         *     ```
+         */
         get: operations["getApiLiveness"];
         put?: never;
         post?: never;
@@ -46,7 +60,13 @@ export interface paths {
         put?: never;
         /**
          * Rotate the paid key that authenticates this request
-         * @description No request body. The presenting key is revoked at once (401 afterwards, no grace period) and a new key of the same tier is returned exactly once. Free and unlimited; no second key is created. Sandbox, gateway and admin keys get 403 `not_rotatable`.
+         * @description No request body. The presenting live key is revoked at once (401 afterwards, no grace period) and a new key of the same tier is returned exactly once: store it before anything else. Free and unlimited; no second key is created, and the rate limit carries over to the new key.
+         *
+         *     **Errors:** 403 `not_rotatable` for a sandbox, gateway or admin key; 401 `missing_key` or `invalid_key`; 429 `rate_limited`; 400 `invalid_param` for a malformed request; 503 `unavailable`.
+         *
+         *     ```sh
+         *     curl -X POST -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/keys/rotate'
+         *     ```
          */
         post: operations["rotateKey"];
         delete?: never;
@@ -62,7 +82,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent */
+        /**
+         * Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent
+         * @description Practising doctors matching every filter sent (filters combine with AND; a comma list such as `languages=French,Tamil` matches any of its names, case-insensitively). Each doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, `weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         *
+         *     **Order:** by name, then CPSO number; with a location, nearest primary clinic first.
+         *
+         *     **Batch lookup:** `cpso=920479,920720` (up to 100 numbers, alone) answers those doctors in the order asked, and `notFound` the numbers of no practising doctor.
+         *
+         *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
+         *
+         *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
+         *
+         *     **Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be reached (`total` stays true); 60 requests a minute per client address. Live keys: no caps, 600 a minute; gateway keys 6,000 a minute.
+         *
+         *     **Errors:** 400 `invalid_param` for a malformed value (the message names the parameter: a non-number, an unknown `gender`, `lat` without `lng`, `near` with `lat`/`lng`, `minYears` above `maxYears`, a parameter sent twice); 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/doctors?languages=French&accepting=true&near=M5G%201X5&limit=2'
+         *     ```
+         */
         get: operations["listDoctors"];
         put?: never;
         post?: never;
@@ -79,7 +118,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Doctors by name or CPSO number; by rank, then distance when a location is sent, else name */
+        /**
+         * Doctors by name or CPSO number; by rank, then distance when a location is sent, else name
+         * @description `q` (at least 2 characters once trimmed, at most 100) is matched case-insensitively against the name, or exactly against a CPSO number; the filters of `GET /doctors` also apply. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         *
+         *     **Order:** the exact CPSO match first, then names starting with `q`, then other name matches; ties by name, then CPSO number (with a location: nearest first within each rank).
+         *
+         *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
+         *
+         *     **Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be reached (`total` stays true); 60 requests a minute per client address. Live keys: no caps, 600 a minute; gateway keys 6,000 a minute.
+         *
+         *     **Errors:** 400 `missing_param` when `q` is absent or shorter than 2 characters, `invalid_param` for a malformed filter or a `q` over 100 characters; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/doctors/search?q=Leblanc&limit=2'
+         *     ```
+         */
         get: operations["searchDoctors"];
         put?: never;
         post?: never;
@@ -96,7 +150,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Directory totals */
+        /**
+         * Directory totals
+         * @description Counts over practising doctors: how many, how many at a clinic accepting new patients, per specialty (most doctors first, then by name), and how fresh their availability data is (`coveragePct` = (fresh + stale) / totalDoctors x 100, one decimal). Takes no parameters.
+         *
+         *     **Errors:** 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/doctors/summary'
+         *     ```
+         */
         get: operations["getDoctorSummary"];
         put?: never;
         post?: never;
@@ -113,7 +176,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One doctor, with rating and recent reviews */
+        /**
+         * One doctor, with rating and recent reviews
+         * @description The doctor with this CPSO number: the list fields plus referral and booking details, the rating counts, the 5 most recent reviews (newest first) and `expiredAt`. A doctor who no longer practises at the listed clinic still answers, with `expiredAt` set. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         *
+         *     **Errors:** 404 `not_found` for an unknown CPSO number; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/doctors/920479'
+         *     ```
+         */
         get: operations["getDoctor"];
         put?: never;
         post?: never;
@@ -130,7 +202,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A doctor's reviews, newest first */
+        /**
+         * A doctor's reviews, newest first
+         * @description Every review of the doctor, newest first, each with the `sourceUrl` where it was published.
+         *
+         *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
+         *
+         *     **Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be reached (`total` stays true); 60 requests a minute per client address. Live keys: no caps, 600 a minute; gateway keys 6,000 a minute.
+         *
+         *     **Errors:** 404 `not_found` for an unknown CPSO number; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/doctors/920479/reviews?limit=2'
+         *     ```
+         */
         get: operations["listDoctorReviews"];
         put?: never;
         post?: never;
@@ -147,7 +232,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per-dimension review signals with a minimum sample */
+        /**
+         * Per-dimension review signals with a minimum sample
+         * @description One entry per review dimension (punctuality, helpfulness, knowledge, staff, in that order): how many reviews rated it and their average, rounded to 2 decimals, only when at least `minSample` (5 by default) did; below that `avgRating` is null and `sufficient` false.
+         *
+         *     **Errors:** 404 `not_found` for an unknown CPSO number; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/doctors/920479/signals'
+         *     ```
+         */
         get: operations["getDoctorSignals"];
         put?: never;
         post?: never;
@@ -164,7 +258,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clinics, nearest first when lat/lng or near are sent, else by name */
+        /**
+         * Clinics, nearest first when lat/lng or near are sent, else by name
+         * @description Clinics matching every filter sent. The doctor filters (`gender`, `languages`, `minYears`, `maxYears`, `specialties`) keep a clinic when one of its doctors meets them all; a clinic's `languages` and `specialties` are the union over its doctors. `include=notes,links` adds those fields.
+         *
+         *     **Order:** by name, then id; with a location, nearest first.
+         *
+         *     **Batch lookup:** `id=<uuid>,<uuid>` (up to 100 ids, alone or with `include`) answers those clinics in the order asked, and `notFound` the ids of no clinic.
+         *
+         *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
+         *
+         *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
+         *
+         *     **Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be reached (`total` stays true); 60 requests a minute per client address. Live keys: no caps, 600 a minute; gateway keys 6,000 a minute.
+         *
+         *     **Errors:** 400 `invalid_param` for a malformed value (the message names the parameter: a non-number, an unknown `gender` or `include` token, `lat` without `lng`, `near` with `lat`/`lng`, `minYears` above `maxYears`, a parameter sent twice); 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/clinics?languages=French&accepting=true&near=M5G%201X5&include=notes,links&limit=2'
+         *     ```
+         */
         get: operations["listClinics"];
         put?: never;
         post?: never;
@@ -181,7 +294,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One clinic with hours, accessibility and doctors */
+        /**
+         * One clinic with hours, accessibility and doctors
+         * @description The clinic with this id: contact details, website, type, hours, accessibility, where and when its availability was checked, and its practising doctors by name. `include=notes,links` adds those fields. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         *
+         *     **Errors:** 404 `not_found` for an unknown clinic id; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/clinics/0a593817-4a00-4aa3-9cd6-80317c184e54?include=notes,links'
+         *     ```
+         */
         get: operations["getClinic"];
         put?: never;
         post?: never;
@@ -198,7 +320,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A clinic's reviews, newest first, with the aggregate */
+        /**
+         * A clinic's reviews, newest first, with the aggregate
+         * @description The clinic's reviews, newest first, and their aggregate over all of them (average and count overall and per dimension). A clinic without reviews answers `avgRating` null and zero counts.
+         *
+         *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
+         *
+         *     **Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be reached (`total` stays true); 60 requests a minute per client address. Live keys: no caps, 600 a minute; gateway keys 6,000 a minute.
+         *
+         *     **Errors:** 404 `not_found` for an unknown clinic id; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/clinics/7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa/reviews?limit=2'
+         *     ```
+         */
         get: operations["listClinicReviews"];
         put?: never;
         post?: never;
@@ -215,7 +350,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per-dimension clinic review signals with a minimum sample */
+        /**
+         * Per-dimension clinic review signals with a minimum sample
+         * @description The clinic's reviews per dimension (punctuality, helpfulness, knowledge, staff, in that order): count, and the average rounded to 2 decimals only when at least `minSample` (5 by default) rated it; below that `avgRating` is null and `sufficient` false.
+         *
+         *     **Errors:** 404 `not_found` for an unknown clinic id; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/clinics/7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa/signals'
+         *     ```
+         */
         get: operations["getClinicSignals"];
         put?: never;
         post?: never;
@@ -232,7 +376,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** (clinic, specialty) pairs with referral waits; nearest first when lat/lng or near are sent, else by wait */
+        /**
+         * (clinic, specialty) pairs with referral waits; nearest first when lat/lng or near are sent, else by wait
+         * @description Clinics offering the specialty, one item per (clinic, specialty) pair with the estimated referral wait in weeks; `total` counts pairs. `specialty` is required; `specialties` (a comma list) wins when both are sent. The other filters are those of `GET /clinics` (without `hasWebsite` and `include`).
+         *
+         *     **Order:** shortest `wait_weeks` first, then name, then id; with a location, nearest first.
+         *
+         *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
+         *
+         *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
+         *
+         *     **Sandbox key:** pages of at most 10 rows, and only the first 50 rows of the list can be reached (`total` stays true); 60 requests a minute per client address. Live keys: no caps, 600 a minute; gateway keys 6,000 a minute.
+         *
+         *     **Errors:** 400 `missing_param` without `specialty`; `invalid_param` for a malformed value (the message names the parameter: a non-number, an unknown `gender`, `lat` without `lng`, `near` with `lat`/`lng`, `minYears` above `maxYears`, a parameter sent twice); 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/specialists?specialty=Cardiology&near=M5G%201X5&limit=2'
+         *     ```
+         */
         get: operations["listSpecialists"];
         put?: never;
         post?: never;
@@ -249,7 +410,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Supported specialties, by doctor count */
+        /**
+         * Supported specialties, by doctor count
+         * @description Every specialty of the directory with its number of practising doctors, most doctors first, then by name; the names are the canonical spellings the filters accept (case-insensitively). Takes no parameters and is not paged.
+         *
+         *     **Errors:** 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/metadata/specialties'
+         *     ```
+         */
         get: operations["listSpecialties"];
         put?: never;
         post?: never;
@@ -266,8 +436,89 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spoken languages, by doctor count */
+        /**
+         * Spoken languages, by doctor count
+         * @description Every language spoken by a practising doctor, with how many speak it, most doctors first, then by name; the names the `languages` filter accepts (case-insensitively). Takes no parameters and is not paged.
+         *
+         *     **Errors:** 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/metadata/languages'
+         *     ```
+         */
         get: operations["listLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bulk snapshot: a manifest of one NDJSON file per record type
+         * @description The directory as of its current data version, as a Bulk Data publish manifest: `transactionTime`, one file per record type (clinics, doctors, offerings, reviews) with its URL and record count, and the change-feed cursor to follow afterwards. The ETag is the data version; send it as If-None-Match to get 304 until the directory changes. Live, gateway and admin keys; the sandbox key gets 403.
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/bulk'
+         *     ```
+         */
+        get: operations["getBulkManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One NDJSON file of the bulk snapshot
+         * @description The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows. Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit.
+         *
+         *     ```sh
+         *     curl --compressed -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/bulk/17/doctors.ndjson'
+         *     ```
+         */
+        get: operations["getBulkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed after a cursor: upserts and deletes, oldest first
+         * @description The change feed: for doctors, clinics, offerings and reviews, an `upsert` with the record as it is now (the bulk files' format) or a `delete` with the record's key (expired doctors, removed clinics, offerings and reviews), after the cursor `since`, oldest first, at most `limit` (default 100, at most 1,000). Send `next` as `since` next time; `hasMore` true means ask again at once. Without `since` the answer is the current version's cursor. A cursor older than the retention (CHANGES_RETENTION_DAYS) is 410 `gone`: take the bulk snapshot again. Live, gateway and admin keys.
+         *
+         *     ```sh
+         *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/changes?since=MTg0Mi5xRjR3T2ZjUw&limit=500'
+         *     ```
+         */
+        get: operations["listChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -281,222 +532,390 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ReadinessDto: {
-            /** @enum {string} */
+            /**
+             * @description ok when this instance can answer directory requests
+             * @example ok
+             * @enum {string}
+             */
             status: "ok" | "unavailable";
-            /** @enum {string} */
+            /**
+             * @description Whether the database answered a round trip
+             * @example up
+             * @enum {string}
+             */
             database: "up" | "down";
-            /** @example 1.0.0 */
+            /**
+             * @description Only when the instance has a read replica (`DATABASE_READ_URL`): `up` while directory reads go to it, `down` while they go to the primary instead (the replica is stopped, unreachable or still catching up). The instance stays ready either way.
+             * @example up
+             * @enum {string}
+             */
+            replica?: "up" | "down";
+            /**
+             * @description Version of the API (info.version of this document)
+             * @example 1.0.0
+             */
             version: string;
         };
         RotatedKeyDto: {
             /**
-             * @description The new key (the full secret); shown only in this response
-             * @example gtad_live_…
+             * @description The new key (the full secret, gtad_<tier>_…); shown only in this response: store it now
+             * @example gtad_live_Qm7RfT2xK9pLw4ZbN8cVd1HsJ6yGe3Ua5Xo0iB
              */
             key: string;
             /**
-             * @description Leading part of the key, safe to display
-             * @example gtad_live_AbC123
+             * @description Leading part of the key (the tier prefix and 6 characters), safe to display
+             * @example gtad_live_Qm7RfT
              */
             key_prefix: string;
         };
         ClinicSummaryDto: {
             /**
              * Format: uuid
-             * @example 3f6c2a9e-8b1d-4c55-9e2a-7d41b0c5e812
+             * @description Clinic id: GET /clinics/{id} answers its detail
+             * @example 7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa
              */
             id: string;
-            /** @example Finch Subway Family Health */
+            /**
+             * @description Clinic name
+             * @example Scollard Walk-In and Family Clinic
+             */
             name: string;
-            /** @example 5650 Yonge St, Toronto, ON M2M 4G3 */
+            /**
+             * @description Street address, city, province and postal code
+             * @example 20 Scollard Street, Toronto, ON M5R 8R6
+             */
             address: string;
-            /** @example 43.7798 */
+            /**
+             * @description Latitude (WGS 84), six decimals
+             * @example 43.669779
+             */
             lat: number;
-            /** @example -79.4152 */
+            /**
+             * @description Longitude (WGS 84), six decimals
+             * @example -79.39079
+             */
             lng: number;
-            /** @example 416-555-0148 */
+            /**
+             * @description Phone number to book or confirm
+             * @example (647) 555-0119
+             */
             phone: string;
-            /** @example true */
+            /**
+             * @description Accepting new patients (best-effort: phone to confirm)
+             * @example true
+             */
             acceptingNewPatients: boolean;
         };
         DoctorDto: {
             /**
              * Format: uuid
-             * @example b7e0d3a1-2c4f-4e8a-9f61-0a5d7c3e9b24
+             * @description Internal id of the doctor record (use `cpsoNumber` to refer to a doctor)
+             * @example f1c21b40-4ecb-4b20-8f00-3e590b5520a4
              */
             id: string;
             /**
-             * @description CPSO registration number
-             * @example 912345
+             * @description CPSO registration number: GET /doctors/{cpso} answers the detail
+             * @example 920479
              */
             cpsoNumber: string;
-            /** @example Dr. Anjali Sivakumar */
+            /**
+             * @description Full name
+             * @example François Leblanc
+             */
             name: string;
             /**
-             * @example female
+             * @description Gender
+             * @example male
              * @enum {string}
              */
             gender: "male" | "female" | "non-binary";
-            /** @example 14 */
+            /**
+             * @description Years since the doctor started practising
+             * @example 19
+             */
             yearsOfPractice: number;
             /**
+             * @description Specialties held (names as GET /metadata/specialties lists them)
              * @example [
              *       "Family Medicine"
              *     ]
              */
             specialties: string[];
             /**
+             * @description Languages spoken (names as GET /metadata/languages lists them)
              * @example [
              *       "English",
-             *       "Tamil"
+             *       "French"
              *     ]
              */
             languages: string[];
             /** @description The doctor's primary clinic */
             clinic: components["schemas"]["ClinicSummaryDto"];
             /**
-             * @description Freshness of the availability data; phone the clinic to confirm.
+             * @description Freshness of the availability data: fresh (checked within 30 days), stale (earlier) or unknown (never checked); phone the clinic to confirm.
+             * @example fresh
              * @enum {string}
              */
             dataFreshness: "fresh" | "stale" | "unknown";
             /**
              * Format: date-time
-             * @example 2026-11-20T08:15:00.000Z
+             * @description When the doctor record was last refreshed from its source
+             * @example 2026-09-23T14:56:58.359Z
              */
             syncedAt: string;
-            /** @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent. */
+            /**
+             * @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent.
+             * @example 1.3
+             */
             distanceKm?: number;
         };
         NearDto: {
-            /** @description The place as sent */
+            /**
+             * @description The place as sent
+             * @example M5G 1X5
+             */
             query: string;
+            /**
+             * @description Latitude of the point used, six decimals
+             * @example 43.65817
+             */
             lat: number;
+            /**
+             * @description Longitude of the point used, six decimals
+             * @example -79.388471
+             */
             lng: number;
             /**
              * @description postalCode and fsa: centroid of the directory’s clinics in the area; station: the TTC station
+             * @example postalCode
              * @enum {string}
              */
             kind: "postalCode" | "fsa" | "station";
         };
         DoctorListDto: {
+            /** @description The doctors of this page, in the list order */
             doctors: components["schemas"]["DoctorDto"][];
-            /** @description Number of matching records */
+            /**
+             * @description Number of matching records (whatever the page or the sandbox caps)
+             * @example 115
+             */
             total: number;
-            /** @description Number of records in this page */
+            /**
+             * @description Number of records in this page
+             * @example 2
+             */
             count: number;
+            /**
+             * @description Send it as `cursor` (with the same parameters; `limit` may change) for the next page, which follows the last row of this one in the list's order, whatever an import added or removed meanwhile. Null on the last page (a page shorter than `limit`), at the end of the sandbox's window and for a page of `limit=0`.
+             * @example WzEsImRvY3RvcnMiLCJxOGtDbV9LMnRQWGhHb3dMIiwyNSxbImFsaWNlIHpoYW5nIiwiOTAwMDAxIl1d.3n0xWb1mYQ8pK2Zr7cT4hA
+             */
+            nextCursor: string | null;
+            /**
+             * @description The directory's data version this page was read at (the page is at least that new): the same as the bulk manifest's `dataVersion` (GET /api/v1/bulk); it changes when an import or seed changes the directory.
+             * @example 17
+             */
+            dataVersion: string;
+            /**
+             * @description Batch lookup (`cpso`) only: the numbers asked of no practising doctor, in the order asked.
+             * @example [
+             *       "123"
+             *     ]
+             */
+            notFound?: string[];
             /** @description The point used, only when `near` is sent */
             near?: components["schemas"]["NearDto"];
         };
         SpecialtyCountDto: {
+            /**
+             * @description Specialty name
+             * @example Family Medicine
+             */
             specialty: string;
+            /**
+             * @description Practising doctors holding this specialty
+             * @example 1766
+             */
             count: number;
         };
         FreshnessCountsDto: {
+            /**
+             * @description Doctors whose clinic availability was checked within 30 days
+             * @example 1710
+             */
             fresh: number;
+            /**
+             * @description Doctors whose clinic availability was checked earlier
+             * @example 903
+             */
             stale: number;
+            /**
+             * @description Doctors whose clinic availability was never checked
+             * @example 365
+             */
             unknown: number;
-            /** @description (fresh + stale) / totalDoctors x 100, one decimal */
+            /**
+             * @description (fresh + stale) / totalDoctors x 100, one decimal; 0 when empty
+             * @example 87.7
+             */
             coveragePct: number;
         };
         DoctorSummaryDto: {
+            /**
+             * @description Practising doctors
+             * @example 2978
+             */
             totalDoctors: number;
+            /**
+             * @description Practising doctors whose primary clinic accepts new patients
+             * @example 966
+             */
             acceptingNewPatients: number;
+            /** @description Doctors per specialty, most first, then by name */
             bySpecialty: components["schemas"]["SpecialtyCountDto"][];
+            /** @description How fresh the availability data of the doctors is */
             dataFreshness: components["schemas"]["FreshnessCountsDto"];
         };
         BookingMethodDto: {
+            /**
+             * @description Phone number to book with this doctor
+             * @example (647) 555-0119
+             */
             phone: string;
             /**
              * Format: uri
-             * @description null when the doctor takes no online bookings
+             * @description Online booking page; null when the doctor takes no online bookings
+             * @example https://scollard-walk-in-and-family-clinic.example.org/book?provider=920479
              */
             online: string | null;
+            /**
+             * @description Sees patients only on a referral from another doctor
+             * @example false
+             */
             referralOnly: boolean;
         };
         RatingDto: {
-            /** @description Reviews rated 4 or 5 */
+            /**
+             * @description Reviews rated 4 or 5
+             * @example 7
+             */
             positive: number;
-            /** @description Reviews rated 1 or 2 */
+            /**
+             * @description Reviews rated 1 or 2
+             * @example 0
+             */
             negative: number;
+            /**
+             * @description All reviews of the doctor
+             * @example 8
+             */
             reviewCount: number;
         };
         ReviewDto: {
             /**
              * @description Abbreviated display name
-             * @example Maria G.
+             * @example Philippe A.
              */
             author: string;
-            /** @example 5 */
+            /**
+             * @description Overall rating, 1 to 5
+             * @example 5
+             */
             rating: number;
-            /** @example Listens carefully and never rushes; the front desk calls back the same day. */
+            /**
+             * @description The review as written
+             * @example Glad I found this clinic. Easy to book and they called back the same day.
+             */
             text: string;
             /**
              * Format: date
-             * @example 2026-03-14
+             * @description Date of the review
+             * @example 2026-04-25
              */
             date: string;
             /**
              * Format: uri
              * @description Where the review was published, when known
-             * @example https://reviews.example.org/r/4821
+             * @example https://reviews.example.org/clinics/7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa/reviews/4
              */
             sourceUrl?: string | null;
         };
         DoctorDetailDto: {
             /**
              * Format: uuid
-             * @example b7e0d3a1-2c4f-4e8a-9f61-0a5d7c3e9b24
+             * @description Internal id of the doctor record (use `cpsoNumber` to refer to a doctor)
+             * @example f1c21b40-4ecb-4b20-8f00-3e590b5520a4
              */
             id: string;
             /**
-             * @description CPSO registration number
-             * @example 912345
+             * @description CPSO registration number: GET /doctors/{cpso} answers the detail
+             * @example 920479
              */
             cpsoNumber: string;
-            /** @example Dr. Anjali Sivakumar */
+            /**
+             * @description Full name
+             * @example François Leblanc
+             */
             name: string;
             /**
-             * @example female
+             * @description Gender
+             * @example male
              * @enum {string}
              */
             gender: "male" | "female" | "non-binary";
-            /** @example 14 */
+            /**
+             * @description Years since the doctor started practising
+             * @example 19
+             */
             yearsOfPractice: number;
             /**
+             * @description Specialties held (names as GET /metadata/specialties lists them)
              * @example [
              *       "Family Medicine"
              *     ]
              */
             specialties: string[];
             /**
+             * @description Languages spoken (names as GET /metadata/languages lists them)
              * @example [
              *       "English",
-             *       "Tamil"
+             *       "French"
              *     ]
              */
             languages: string[];
             /** @description The doctor's primary clinic */
             clinic: components["schemas"]["ClinicSummaryDto"];
             /**
-             * @description Freshness of the availability data; phone the clinic to confirm.
+             * @description Freshness of the availability data: fresh (checked within 30 days), stale (earlier) or unknown (never checked); phone the clinic to confirm.
+             * @example fresh
              * @enum {string}
              */
             dataFreshness: "fresh" | "stale" | "unknown";
             /**
              * Format: date-time
-             * @example 2026-11-20T08:15:00.000Z
+             * @description When the doctor record was last refreshed from its source
+             * @example 2026-09-23T14:56:58.359Z
              */
             syncedAt: string;
-            /** @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent. */
+            /**
+             * @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent.
+             * @example 1.3
+             */
             distanceKm?: number;
+            /**
+             * @description A referral is needed for a first appointment
+             * @example false
+             */
             referralRequired: boolean;
+            /** @description How to book an appointment */
             bookingMethod: components["schemas"]["BookingMethodDto"];
+            /** @description Counts of positive, negative and all reviews */
             rating: components["schemas"]["RatingDto"];
             /** @description The 5 most recent reviews, newest first */
             reviews: components["schemas"]["ReviewDto"][];
             /**
              * Format: date-time
-             * @description Set when the doctor no longer practises at the listed clinic
+             * @description Set when the doctor no longer practises at the listed clinic (then left out of lists and search); null while practising
+             * @example null
              */
             expiredAt: string | null;
             /**
@@ -506,104 +925,218 @@ export interface components {
             source: string;
         };
         DoctorEnvelopeDto: {
+            /** @description The doctor */
             doctor: components["schemas"]["DoctorDetailDto"];
         };
         DoctorReviewDto: {
             /**
              * @description Abbreviated display name
-             * @example Maria G.
+             * @example Elana W.
              */
             author: string;
-            /** @example 5 */
+            /**
+             * @description Overall rating, 1 to 5
+             * @example 5
+             */
             rating: number;
-            /** @example Listens carefully and never rushes; the front desk calls back the same day. */
+            /**
+             * @description The review as written
+             * @example Very happy with Dr. Leblanc. Remembers my history without having to look it up.
+             */
             text: string;
             /**
              * Format: date
-             * @example 2026-03-14
+             * @description Date of the review
+             * @example 2026-07-04
              */
             date: string;
             /**
              * Format: uri
              * @description Where the review was published
-             * @example https://reviews.example.org/r/4821
+             * @example https://reviews.example.org/doctors/920479/reviews/1
              */
             sourceUrl: string;
         };
         DoctorReviewsDto: {
+            /**
+             * @description CPSO number of the doctor
+             * @example 920479
+             */
             doctorCpso: string;
+            /** @description The reviews of this page, newest first */
             reviews: components["schemas"]["DoctorReviewDto"][];
+            /**
+             * @description All reviews of the doctor
+             * @example 8
+             */
             total: number;
+            /**
+             * @description Reviews in this page
+             * @example 2
+             */
             count: number;
+            /**
+             * @description Send it as `cursor` (with the same parameters; `limit` may change) for the next page, which follows the last row of this one in the list's order, whatever an import added or removed meanwhile. Null on the last page (a page shorter than `limit`), at the end of the sandbox's window and for a page of `limit=0`.
+             * @example WzEsImRvY3RvcnMiLCJxOGtDbV9LMnRQWGhHb3dMIiwyNSxbImFsaWNlIHpoYW5nIiwiOTAwMDAxIl1d.3n0xWb1mYQ8pK2Zr7cT4hA
+             */
+            nextCursor: string | null;
+            /**
+             * @description The directory's data version this page was read at (the page is at least that new): the same as the bulk manifest's `dataVersion` (GET /api/v1/bulk); it changes when an import or seed changes the directory.
+             * @example 17
+             */
+            dataVersion: string;
         };
         SignalDto: {
-            /** @enum {string} */
+            /**
+             * @description What the reviews rated
+             * @example punctuality
+             * @enum {string}
+             */
             dimension: "punctuality" | "helpfulness" | "knowledge" | "staff";
+            /**
+             * @description Reviews that rated this dimension
+             * @example 6
+             */
             count: number;
-            /** @description Rounded to 2 decimals; null below the minimum sample */
+            /**
+             * @description Average, 1 to 5, rounded to 2 decimals; null below the minimum sample
+             * @example 4.17
+             */
             avgRating: number | null;
+            /**
+             * @description Whether `count` reaches `minSample` (then `avgRating` is set)
+             * @example true
+             */
             sufficient: boolean;
         };
         SignalsDto: {
+            /**
+             * @description The doctor (doctor signals only)
+             * @example 920479
+             */
             cpsoNumber?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The clinic (clinic signals only)
+             * @example 7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa
+             */
             clinicId?: string;
+            /**
+             * @description Ratings a dimension needs before its average is shown (SIGNALS_MIN_SAMPLE)
+             * @example 5
+             */
             minSample: number;
+            /**
+             * @description All reviews of the doctor or clinic
+             * @example 8
+             */
             reviewCount: number;
+            /** @description One entry per dimension: punctuality, helpfulness, knowledge, staff */
             signals: components["schemas"]["SignalDto"][];
         };
         ClinicLinkDto: {
+            /**
+             * @description What the link is for
+             * @example Patient forms
+             */
             label: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The address
+             * @example https://discovery-district-family-medicine.example.org/forms
+             */
             url: string;
         };
         ClinicListItemDto: {
             /**
              * Format: uuid
-             * @example 3f6c2a9e-8b1d-4c55-9e2a-7d41b0c5e812
+             * @description Clinic id: GET /clinics/{id} answers its detail
+             * @example 0a593817-4a00-4aa3-9cd6-80317c184e54
              */
             id: string;
-            /** @example Finch Subway Family Health */
+            /**
+             * @description Clinic name
+             * @example Discovery District Family Medicine
+             */
             name: string;
-            /** @example 5650 Yonge St, Toronto, ON M2M 4G3 */
+            /**
+             * @description Street address, city, province and postal code
+             * @example 137 Elm Street, Toronto, ON M5G 3W6
+             */
             address: string;
             /**
-             * @description Accepting new patients
+             * @description Accepting new patients (best-effort: phone to confirm)
              * @example true
              */
             accepting: boolean;
             /**
-             * @description Union over the clinic’s practising doctors
+             * @description Languages: the union over the clinic’s practising doctors, by name
              * @example [
              *       "English",
-             *       "Tamil",
+             *       "French",
              *       "Mandarin"
              *     ]
              */
             languages: string[];
             /**
-             * @description Union over the clinic’s practising doctors
+             * @description Specialties: the union over the clinic’s practising doctors, by name
              * @example [
-             *       "Family Medicine",
-             *       "Pediatrics"
+             *       "Emergency Medicine",
+             *       "Family Medicine"
              *     ]
              */
             specialties: string[];
-            /** @example 43.7798 */
+            /**
+             * @description Latitude (WGS 84), six decimals
+             * @example 43.658921
+             */
             lat: number;
-            /** @example -79.4152 */
+            /**
+             * @description Longitude (WGS 84), six decimals
+             * @example -79.38802
+             */
             lng: number;
-            /** @description Only with include=notes */
+            /**
+             * @description Practical notes (parking, labs, interpretation); null when none. Only with include=notes
+             * @example On-site laboratory for blood work on weekday mornings.
+             */
             notes?: string | null;
-            /** @description Only with include=links */
+            /** @description Useful links (forms, after-hours care). Only with include=links */
             links?: components["schemas"]["ClinicLinkDto"][];
-            /** @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent. */
+            /**
+             * @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent.
+             * @example 1.3
+             */
             distanceKm?: number;
         };
         ClinicListDto: {
+            /** @description The clinics of this page, in the list order */
             clinics: components["schemas"]["ClinicListItemDto"][];
+            /**
+             * @description Number of matching clinics (whatever the page or the sandbox caps)
+             * @example 92
+             */
             total: number;
+            /**
+             * @description Number of clinics in this page
+             * @example 2
+             */
             count: number;
+            /**
+             * @description Send it as `cursor` (with the same parameters; `limit` may change) for the next page, which follows the last row of this one in the list's order, whatever an import added or removed meanwhile. Null on the last page (a page shorter than `limit`), at the end of the sandbox's window and for a page of `limit=0`.
+             * @example WzEsImRvY3RvcnMiLCJxOGtDbV9LMnRQWGhHb3dMIiwyNSxbImFsaWNlIHpoYW5nIiwiOTAwMDAxIl1d.3n0xWb1mYQ8pK2Zr7cT4hA
+             */
+            nextCursor: string | null;
+            /**
+             * @description The directory's data version this page was read at (the page is at least that new): the same as the bulk manifest's `dataVersion` (GET /api/v1/bulk); it changes when an import or seed changes the directory.
+             * @example 17
+             */
+            dataVersion: string;
+            /**
+             * @description Batch lookup (`id`) only: the ids asked of no clinic, in the order asked.
+             * @example []
+             */
+            notFound?: string[];
             /** @description The point used, only when `near` is sent */
             near?: components["schemas"]["NearDto"];
         };
@@ -613,21 +1146,39 @@ export interface components {
              * @example 9:00-17:00
              */
             weekday: string;
-            /** @description Open after 5 PM on at least one weekday */
+            /**
+             * @description Open after 5 PM on at least one weekday
+             * @example true
+             */
             evening: boolean;
-            /** @description Open Saturday or Sunday */
+            /**
+             * @description Open Saturday or Sunday
+             * @example false
+             */
             weekend: boolean;
         };
         AccessibilityDto: {
+            /**
+             * @description Wheelchair-accessible
+             * @example true
+             */
             wheelchair: boolean;
+            /**
+             * @description Offers virtual (phone or video) visits
+             * @example true
+             */
             virtualVisits: boolean;
-            /** @description Within 500 m of a TTC subway station */
+            /**
+             * @description Within 500 m of a TTC subway station
+             * @example true
+             */
             nearTTC: boolean;
         };
         AvailabilityDto: {
             /**
              * Format: date-time
              * @description When accepting-new-patients and hours were last checked; null when never
+             * @example 2026-01-16T11:58:30.359Z
              */
             checkedAt: string | null;
             /**
@@ -637,106 +1188,389 @@ export interface components {
             source: string;
         };
         ClinicDoctorDto: {
+            /**
+             * @description Full name
+             * @example Georgia Vlachos
+             */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description Gender
+             * @example female
+             * @enum {string}
+             */
             gender: "male" | "female" | "non-binary";
+            /**
+             * @description Years of practice
+             * @example 44
+             */
             yearsOfPractice: number;
+            /**
+             * @description Languages spoken
+             * @example [
+             *       "English",
+             *       "French"
+             *     ]
+             */
             languages: string[];
+            /**
+             * @description Specialties held
+             * @example [
+             *       "Family Medicine"
+             *     ]
+             */
             specialties: string[];
         };
         ClinicDetailDto: {
             /**
              * Format: uuid
-             * @example 3f6c2a9e-8b1d-4c55-9e2a-7d41b0c5e812
+             * @description Clinic id: GET /clinics/{id} answers its detail
+             * @example 7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa
              */
             id: string;
-            /** @example Finch Subway Family Health */
+            /**
+             * @description Clinic name
+             * @example Scollard Walk-In and Family Clinic
+             */
             name: string;
-            /** @example 5650 Yonge St, Toronto, ON M2M 4G3 */
+            /**
+             * @description Street address, city, province and postal code
+             * @example 20 Scollard Street, Toronto, ON M5R 8R6
+             */
             address: string;
-            /** @example 43.7798 */
+            /**
+             * @description Latitude (WGS 84), six decimals
+             * @example 43.669779
+             */
             lat: number;
-            /** @example -79.4152 */
+            /**
+             * @description Longitude (WGS 84), six decimals
+             * @example -79.39079
+             */
             lng: number;
-            /** @example 416-555-0148 */
+            /**
+             * @description Phone number to book or confirm
+             * @example (647) 555-0119
+             */
             phone: string;
-            /** @example true */
+            /**
+             * @description Accepting new patients (best-effort: phone to confirm)
+             * @example true
+             */
             acceptingNewPatients: boolean;
             /**
              * Format: uri
-             * @description null when the clinic has none
+             * @description The clinic’s website; null when the clinic has none
+             * @example https://discovery-district-family-medicine.example.org
              */
             website: string | null;
-            /** @enum {string} */
+            /**
+             * @description Kind of clinic
+             * @example family-practice
+             * @enum {string}
+             */
             type: "family-practice" | "walk-in" | "specialist-clinic" | "community-health-centre" | "hospital-outpatient" | "virtual-care";
+            /** @description Opening hours */
             hours: components["schemas"]["HoursDto"];
+            /** @description Access and visit options */
             accessibility: components["schemas"]["AccessibilityDto"];
             /** @description Provenance of the availability data (added in 1.1; additive) */
             availability: components["schemas"]["AvailabilityDto"];
             /** @description Practising doctors, by name */
             doctors: components["schemas"]["ClinicDoctorDto"][];
-            /** @description Only with include=notes */
+            /**
+             * @description Practical notes (parking, labs, interpretation); null when none. Only with include=notes
+             * @example On-site laboratory for blood work on weekday mornings.
+             */
             notes?: string | null;
-            /** @description Only with include=links */
+            /** @description Useful links (forms, after-hours care). Only with include=links */
             links?: components["schemas"]["ClinicLinkDto"][];
         };
         ClinicEnvelopeDto: {
+            /** @description The clinic */
             clinic: components["schemas"]["ClinicDetailDto"];
         };
         DimensionAggregateDto: {
-            /** @enum {string} */
+            /**
+             * @description What the reviews rated
+             * @example staff
+             * @enum {string}
+             */
             dimension: "punctuality" | "helpfulness" | "knowledge" | "staff";
+            /**
+             * @description Average rating of this dimension, 1 to 5
+             * @example 3.75
+             */
             avgRating: number;
+            /**
+             * @description Reviews that rated this dimension
+             * @example 4
+             */
             count: number;
         };
         ClinicReviewAggregateDto: {
-            /** @description null when the clinic has no reviews */
+            /**
+             * @description Average overall rating, 1 to 5; null when the clinic has no reviews
+             * @example 4.5
+             */
             avgRating: number | null;
+            /**
+             * @description All reviews of the clinic
+             * @example 6
+             */
             count: number;
             /** @description Dimensions that have ratings, in enumeration order */
             byDimension: components["schemas"]["DimensionAggregateDto"][];
         };
         ClinicReviewsDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The clinic
+             * @example 7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa
+             */
             clinicId: string;
+            /** @description Over all the clinic’s reviews, not only this page */
             aggregate: components["schemas"]["ClinicReviewAggregateDto"];
+            /** @description The reviews of this page, newest first */
             reviews: components["schemas"]["ReviewDto"][];
+            /**
+             * @description All reviews of the clinic
+             * @example 6
+             */
             total: number;
+            /**
+             * @description Reviews in this page
+             * @example 2
+             */
             count: number;
+            /**
+             * @description Send it as `cursor` (with the same parameters; `limit` may change) for the next page, which follows the last row of this one in the list's order, whatever an import added or removed meanwhile. Null on the last page (a page shorter than `limit`), at the end of the sandbox's window and for a page of `limit=0`.
+             * @example WzEsImRvY3RvcnMiLCJxOGtDbV9LMnRQWGhHb3dMIiwyNSxbImFsaWNlIHpoYW5nIiwiOTAwMDAxIl1d.3n0xWb1mYQ8pK2Zr7cT4hA
+             */
+            nextCursor: string | null;
+            /**
+             * @description The directory's data version this page was read at (the page is at least that new): the same as the bulk manifest's `dataVersion` (GET /api/v1/bulk); it changes when an import or seed changes the directory.
+             * @example 17
+             */
+            dataVersion: string;
         };
         SpecialistDto: {
-            /** @description The clinic id */
+            /**
+             * @description The clinic id: GET /clinics/{id} answers its detail
+             * @example 6e44e432-e145-487e-bd79-2540f73e3a56
+             */
             id: string;
+            /**
+             * @description Clinic name
+             * @example Yorkville Hospital Outpatient Clinics
+             */
             name: string;
+            /**
+             * @description The specialty offered
+             * @example Cardiology
+             */
             specialty: string;
-            /** @description Languages of the clinic’s doctors of this specialty */
+            /**
+             * @description Languages of the clinic’s doctors of this specialty
+             * @example [
+             *       "English",
+             *       "Hindi"
+             *     ]
+             */
             languages: string[];
+            /**
+             * @description The clinic accepts new patients (best-effort: phone to confirm)
+             * @example false
+             */
             accepting: boolean;
-            /** @description Estimated referral wait for this specialty, in weeks */
+            /**
+             * @description Estimated referral wait for this specialty, in weeks
+             * @example 12
+             */
             wait_weeks: number;
-            /** @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent. */
+            /**
+             * @description Great-circle km from the given location to the clinic, one decimal; only when a location is sent.
+             * @example 1.3
+             */
             distanceKm?: number;
         };
         SpecialistListDto: {
+            /** @description The pairs of this page, in the list order */
             clinics: components["schemas"]["SpecialistDto"][];
-            /** @description Number of matching (clinic, specialty) pairs */
+            /**
+             * @description Number of matching (clinic, specialty) pairs
+             * @example 27
+             */
             total: number;
+            /**
+             * @description Pairs in this page
+             * @example 2
+             */
             count: number;
+            /**
+             * @description Send it as `cursor` (with the same parameters; `limit` may change) for the next page, which follows the last row of this one in the list's order, whatever an import added or removed meanwhile. Null on the last page (a page shorter than `limit`), at the end of the sandbox's window and for a page of `limit=0`.
+             * @example WzEsImRvY3RvcnMiLCJxOGtDbV9LMnRQWGhHb3dMIiwyNSxbImFsaWNlIHpoYW5nIiwiOTAwMDAxIl1d.3n0xWb1mYQ8pK2Zr7cT4hA
+             */
+            nextCursor: string | null;
+            /**
+             * @description The directory's data version this page was read at (the page is at least that new): the same as the bulk manifest's `dataVersion` (GET /api/v1/bulk); it changes when an import or seed changes the directory.
+             * @example 17
+             */
+            dataVersion: string;
             /** @description The point used, only when `near` is sent */
             near?: components["schemas"]["NearDto"];
         };
         NameCountDto: {
+            /**
+             * @description Canonical name, as the filters accept it (case-insensitively)
+             * @example Family Medicine
+             */
             name: string;
-            /** @description Practising doctors */
+            /**
+             * @description Practising doctors
+             * @example 1766
+             */
             doctorCount: number;
         };
         SpecialtiesDto: {
+            /** @description Every specialty, most doctors first, then by name */
             specialties: components["schemas"]["NameCountDto"][];
+            /**
+             * @description Number of specialties
+             * @example 30
+             */
             count: number;
         };
         LanguagesDto: {
+            /** @description Every language, most doctors first, then by name */
             languages: components["schemas"]["NameCountDto"][];
+            /**
+             * @description Number of languages
+             * @example 26
+             */
             count: number;
+        };
+        BulkOutputDto: {
+            /**
+             * @description The records' type (their `type` field): load clinics first, then doctors, offerings and reviews.
+             * @example doctor
+             * @enum {string}
+             */
+            type: "clinic" | "doctor" | "offering" | "review";
+            /**
+             * @description The NDJSON file of this type at this data version: immutable, gzip when accepted.
+             * @example http://localhost:3000/api/v1/bulk/17/doctors.ndjson
+             */
+            url: string;
+            /**
+             * @description Records (lines) in the file.
+             * @example 2998
+             */
+            count: number;
+        };
+        BulkManifestDto: {
+            /**
+             * Format: date-time
+             * @description When the data version the files hold was committed.
+             * @example 2026-11-26T21:04:13.512Z
+             */
+            transactionTime: string;
+            /**
+             * @description The request this manifest answers.
+             * @example http://localhost:3000/api/v1/bulk
+             */
+            request: string;
+            /**
+             * @description The files need the same key as the manifest (a live, gateway or admin key).
+             * @example true
+             */
+            requiresAccessToken: boolean;
+            /**
+             * @description The data version (opaque; also the ETag and a segment of every file URL).
+             * @example 17
+             */
+            dataVersion: string;
+            /**
+             * @description The cursor of this version: GET /api/v1/changes?since=<it> after loading the files.
+             * @example MTg0Mi5Zd0JtZEdhaA
+             */
+            changesCursor: string;
+            /** @description One file per record type. */
+            output: components["schemas"]["BulkOutputDto"][];
+            /**
+             * @description Always empty: a full snapshot deletes nothing.
+             * @example []
+             */
+            deleted: Record<string, never>[];
+            /**
+             * @description Always empty: no file failed.
+             * @example []
+             */
+            error: Record<string, never>[];
+        };
+        ChangeDto: {
+            /**
+             * @description The record type.
+             * @example doctor
+             * @enum {string}
+             */
+            type: "clinic" | "doctor" | "offering" | "review";
+            /**
+             * @description `upsert`: store `record` under `key`; `delete`: remove the record with `key`.
+             * @example upsert
+             * @enum {string}
+             */
+            op: "upsert" | "delete";
+            /**
+             * @description The record's interchange key: `cpsoNumber` (doctor), `source` + `sourceId` (clinic, review), `clinic` + `specialty` (offering).
+             * @example {
+             *       "cpsoNumber": "920479"
+             *     }
+             */
+            key: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Upserts only: the record as it is now, in the interchange format (schemas/directory-record.schema.json), as in the bulk files.
+             * @example {
+             *       "type": "doctor",
+             *       "source": "cpso-scrape",
+             *       "cpsoNumber": "920479",
+             *       "name": "François Leblanc"
+             *     }
+             */
+            record?: {
+                [key: string]: unknown;
+            };
+        };
+        ChangesDto: {
+            /** @description The changes after `since`, oldest first. */
+            changes: components["schemas"]["ChangeDto"][];
+            /**
+             * @description Changes in this page.
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description The cursor to send as `since` next time.
+             * @example MTg0Mi5Zd0JtZEdhaA
+             */
+            next: string;
+            /**
+             * @description More changes follow now: ask again at once with `next`; false: poll later.
+             * @example false
+             */
+            hasMore: boolean;
+            /**
+             * @description The data version this page was read at.
+             * @example 17
+             */
+            dataVersion: string;
+            /**
+             * Format: date-time
+             * @description When that data version was committed.
+             * @example 2026-11-26T21:04:13.512Z
+             */
+            transactionTime: string;
         };
     };
     responses: never;
@@ -756,11 +1590,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Ready: the database answered */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "up",
+                     *       "version": "1.0.0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
@@ -771,9 +1613,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -784,6 +1638,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "database": "down",
+                     *       "version": "1.0.0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
@@ -814,9 +1675,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -832,12 +1705,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The new key, shown this once; the old key is revoked */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "gtad_live_Qm7RfT2xK9pLw4ZbN8cVd1HsJ6yGe3Ua5Xo0iB",
+                     *       "key_prefix": "gtad_live_Qm7RfT"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedKeyDto"];
+                };
+            };
+            /** @description Invalid request: `invalid_param` (the message names the parameter) or `missing_param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
+                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
                 };
             };
             /** @description No credential (`missing_key`), or an unknown, malformed or revoked key (`invalid_key`) */
@@ -847,9 +1753,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -861,9 +1779,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_rotatable
+                         * @enum {string}
+                         */
                         error: "not_rotatable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example A sandbox key cannot be rotated: only paid developer (live) keys rotate.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -887,9 +1817,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `unavailable`: the directory cannot answer right now; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
+                        error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -899,20 +1867,25 @@ export interface operations {
     listDoctors: {
         parameters: {
             query?: {
-                /** @description Page size; values above 100 are capped at 100. */
+                /** @description Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list). */
                 limit?: number;
-                /** @description Zero-based offset. */
+                /** @description Zero-based offset of the first row; past the end gives an empty page. */
                 offset?: number;
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` (not both). Cursor pages follow the list's own order from the last row seen, so a crawl that spans an import sees every row that existed throughout exactly once. A cursor only continues the list and parameters that gave it; `limit` may change. An altered or malformed cursor is 400 invalid_param. */
+                cursor?: string;
+                /** @description Specialties, comma-separated; matches any of them (case-insensitive; names as GET /metadata/specialties lists them). */
                 specialties?: string;
                 /** @description Single specialty; ignored when `specialties` is sent. */
                 specialty?: string;
                 /** @description true keeps only rows accepting new patients; false only those not. */
                 accepting?: boolean;
+                /** @description The doctor's gender. */
                 gender?: "male" | "female" | "non-binary";
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Spoken languages, comma-separated; matches any of them (case-insensitive; names as GET /metadata/languages lists them). */
                 languages?: string;
+                /** @description Minimum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 minYears?: number;
+                /** @description Maximum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 maxYears?: number;
                 /** @description Clinic open after 5 PM on at least one weekday. */
                 evening?: boolean;
@@ -932,6 +1905,8 @@ export interface operations {
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;
+                /** @description Batch lookup: up to 100 distinct CPSO numbers, comma-separated. The answer lists those practising doctors in the order asked (a repeated number once, where it first appears) and `notFound` the numbers of no practising doctor (unknown or expired). Cannot be combined with filters, a location or paging (400 invalid_param). */
+                cpso?: string;
             };
             header?: never;
             path?: never;
@@ -939,11 +1914,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of doctors */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "doctors": [
+                     *         {
+                     *           "id": "9f0a6978-52e7-4425-a5b8-8fd104e6bb05",
+                     *           "cpsoNumber": "920720",
+                     *           "name": "Georgia Vlachos",
+                     *           "gender": "female",
+                     *           "yearsOfPractice": 44,
+                     *           "specialties": [
+                     *             "Family Medicine"
+                     *           ],
+                     *           "languages": [
+                     *             "English",
+                     *             "French"
+                     *           ],
+                     *           "clinic": {
+                     *             "id": "0a593817-4a00-4aa3-9cd6-80317c184e54",
+                     *             "name": "Discovery District Family Medicine",
+                     *             "address": "137 Elm Street, Toronto, ON M5G 3W6",
+                     *             "lat": 43.658921,
+                     *             "lng": -79.38802,
+                     *             "phone": "(416) 555-0169",
+                     *             "acceptingNewPatients": true
+                     *           },
+                     *           "dataFreshness": "stale",
+                     *           "syncedAt": "2026-11-23T08:28:17.359Z",
+                     *           "distanceKm": 0.1
+                     *         },
+                     *         {
+                     *           "id": "48680111-e6ba-4f9d-af6a-94d5e3aff93f",
+                     *           "cpsoNumber": "914079",
+                     *           "name": "Laura McKenzie",
+                     *           "gender": "female",
+                     *           "yearsOfPractice": 13,
+                     *           "specialties": [
+                     *             "Family Medicine"
+                     *           ],
+                     *           "languages": [
+                     *             "English",
+                     *             "French"
+                     *           ],
+                     *           "clinic": {
+                     *             "id": "7b1c0427-3e5a-4561-a7b5-c0aa12247323",
+                     *             "name": "Discovery District Family Health Team",
+                     *             "address": "2 Gerrard Street West, Suite 816, Toronto, ON M5S 7B4",
+                     *             "lat": 43.657234,
+                     *             "lng": -79.392204,
+                     *             "phone": "(437) 555-0111",
+                     *             "acceptingNewPatients": true
+                     *           },
+                     *           "dataFreshness": "stale",
+                     *           "syncedAt": "2026-10-09T19:30:53.359Z",
+                     *           "distanceKm": 0.3
+                     *         }
+                     *       ],
+                     *       "total": 115,
+                     *       "count": 2,
+                     *       "nextCursor": "WzEsImRvY3RvcnMtbmVhciIsIldQVXdyQS10M0tRQVJxVWMiLDIsWzMxOC4xOTAxNjQwMzUzNzI3LCJsYXVyYSBtY2tlbnppZSIsIjkxNDA3OSJdXQ.3DP6MEbZI8fxu76oGZq2lA",
+                     *       "dataVersion": "17",
+                     *       "near": {
+                     *         "query": "M5G 1X5",
+                     *         "lat": 43.65817,
+                     *         "lng": -79.388471,
+                     *         "kind": "postalCode"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DoctorListDto"];
                 };
             };
@@ -954,9 +1998,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -972,9 +2028,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -990,9 +2058,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1020,9 +2100,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1034,9 +2126,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1046,20 +2150,25 @@ export interface operations {
     searchDoctors: {
         parameters: {
             query: {
-                /** @description Page size; values above 100 are capped at 100. */
+                /** @description Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list). */
                 limit?: number;
-                /** @description Zero-based offset. */
+                /** @description Zero-based offset of the first row; past the end gives an empty page. */
                 offset?: number;
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` (not both). Cursor pages follow the list's own order from the last row seen, so a crawl that spans an import sees every row that existed throughout exactly once. A cursor only continues the list and parameters that gave it; `limit` may change. An altered or malformed cursor is 400 invalid_param. */
+                cursor?: string;
+                /** @description Specialties, comma-separated; matches any of them (case-insensitive; names as GET /metadata/specialties lists them). */
                 specialties?: string;
                 /** @description Single specialty; ignored when `specialties` is sent. */
                 specialty?: string;
                 /** @description true keeps only rows accepting new patients; false only those not. */
                 accepting?: boolean;
+                /** @description The doctor's gender. */
                 gender?: "male" | "female" | "non-binary";
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Spoken languages, comma-separated; matches any of them (case-insensitive; names as GET /metadata/languages lists them). */
                 languages?: string;
+                /** @description Minimum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 minYears?: number;
+                /** @description Maximum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 maxYears?: number;
                 /** @description Clinic open after 5 PM on at least one weekday. */
                 evening?: boolean;
@@ -1079,7 +2188,7 @@ export interface operations {
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;
-                /** @description At least 2 characters: matched case-insensitively against the name, or exactly against a CPSO number. */
+                /** @description Required, at least 2 characters once trimmed (400 missing_param otherwise): matched case-insensitively against the name, or exactly against a CPSO number. */
                 q: string;
             };
             header?: never;
@@ -1088,11 +2197,72 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of matching doctors, best match first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "doctors": [
+                     *         {
+                     *           "id": "f1c21b40-4ecb-4b20-8f00-3e590b5520a4",
+                     *           "cpsoNumber": "920479",
+                     *           "name": "François Leblanc",
+                     *           "gender": "male",
+                     *           "yearsOfPractice": 19,
+                     *           "specialties": [
+                     *             "Family Medicine"
+                     *           ],
+                     *           "languages": [
+                     *             "English",
+                     *             "French"
+                     *           ],
+                     *           "clinic": {
+                     *             "id": "7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa",
+                     *             "name": "Scollard Walk-In and Family Clinic",
+                     *             "address": "20 Scollard Street, Toronto, ON M5R 8R6",
+                     *             "lat": 43.669779,
+                     *             "lng": -79.39079,
+                     *             "phone": "(647) 555-0119",
+                     *             "acceptingNewPatients": true
+                     *           },
+                     *           "dataFreshness": "unknown",
+                     *           "syncedAt": "2026-09-23T14:56:58.359Z"
+                     *         },
+                     *         {
+                     *           "id": "2f4d9238-5ee4-43f9-9869-410051b00741",
+                     *           "cpsoNumber": "933787",
+                     *           "name": "Julie Leblanc",
+                     *           "gender": "female",
+                     *           "yearsOfPractice": 28,
+                     *           "specialties": [
+                     *             "Family Medicine"
+                     *           ],
+                     *           "languages": [
+                     *             "English",
+                     *             "French"
+                     *           ],
+                     *           "clinic": {
+                     *             "id": "a01b1ba9-d40b-4155-b91b-ce6f10b50828",
+                     *             "name": "Uptown Core Medical Walk-In",
+                     *             "address": "52 Trafalgar Road, Unit 24, Oakville, ON L6M 4J7",
+                     *             "lat": 43.474178,
+                     *             "lng": -79.704149,
+                     *             "phone": "(289) 555-0156",
+                     *             "acceptingNewPatients": true
+                     *           },
+                     *           "dataFreshness": "fresh",
+                     *           "syncedAt": "2026-10-02T07:23:24.359Z"
+                     *         }
+                     *       ],
+                     *       "total": 3,
+                     *       "count": 2,
+                     *       "nextCursor": "WzEsInNlYXJjaCIsIlhBTnZVeXozd0lQR2RGek0iLDIsWzIsMCwianVsaWUgbGVibGFuYyIsIjkzMzc4NyJdXQ.iVJbsvXIyp_-rz83D_KMYg",
+                     *       "dataVersion": "17"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DoctorListDto"];
                 };
             };
@@ -1103,9 +2273,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_param
+                         * @enum {string}
+                         */
+                        error: "missing_param" | "invalid_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example q is required: at least 2 characters of a name or a CPSO number.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1121,9 +2303,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1139,9 +2333,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1169,9 +2375,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1183,9 +2401,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1201,11 +2431,146 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The directory totals */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalDoctors": 2978,
+                     *       "acceptingNewPatients": 966,
+                     *       "bySpecialty": [
+                     *         {
+                     *           "specialty": "Family Medicine",
+                     *           "count": 1766
+                     *         },
+                     *         {
+                     *           "specialty": "Internal Medicine",
+                     *           "count": 225
+                     *         },
+                     *         {
+                     *           "specialty": "Emergency Medicine",
+                     *           "count": 151
+                     *         },
+                     *         {
+                     *           "specialty": "Psychiatry",
+                     *           "count": 130
+                     *         },
+                     *         {
+                     *           "specialty": "Pediatrics",
+                     *           "count": 118
+                     *         },
+                     *         {
+                     *           "specialty": "Anesthesiology",
+                     *           "count": 103
+                     *         },
+                     *         {
+                     *           "specialty": "Obstetrics and Gynecology",
+                     *           "count": 73
+                     *         },
+                     *         {
+                     *           "specialty": "Diagnostic Radiology",
+                     *           "count": 69
+                     *         },
+                     *         {
+                     *           "specialty": "General Surgery",
+                     *           "count": 50
+                     *         },
+                     *         {
+                     *           "specialty": "Ophthalmology",
+                     *           "count": 48
+                     *         },
+                     *         {
+                     *           "specialty": "Cardiology",
+                     *           "count": 42
+                     *         },
+                     *         {
+                     *           "specialty": "Gastroenterology",
+                     *           "count": 39
+                     *         },
+                     *         {
+                     *           "specialty": "Dermatology",
+                     *           "count": 37
+                     *         },
+                     *         {
+                     *           "specialty": "Orthopedic Surgery",
+                     *           "count": 36
+                     *         },
+                     *         {
+                     *           "specialty": "Urology",
+                     *           "count": 33
+                     *         },
+                     *         {
+                     *           "specialty": "Endocrinology",
+                     *           "count": 28
+                     *         },
+                     *         {
+                     *           "specialty": "Neurology",
+                     *           "count": 25
+                     *         },
+                     *         {
+                     *           "specialty": "Medical Oncology",
+                     *           "count": 24
+                     *         },
+                     *         {
+                     *           "specialty": "Otolaryngology",
+                     *           "count": 19
+                     *         },
+                     *         {
+                     *           "specialty": "Rheumatology",
+                     *           "count": 18
+                     *         },
+                     *         {
+                     *           "specialty": "Nephrology",
+                     *           "count": 16
+                     *         },
+                     *         {
+                     *           "specialty": "Physical Medicine and Rehabilitation",
+                     *           "count": 14
+                     *         },
+                     *         {
+                     *           "specialty": "Respirology",
+                     *           "count": 14
+                     *         },
+                     *         {
+                     *           "specialty": "Hematology",
+                     *           "count": 13
+                     *         },
+                     *         {
+                     *           "specialty": "Plastic Surgery",
+                     *           "count": 12
+                     *         },
+                     *         {
+                     *           "specialty": "Vascular Surgery",
+                     *           "count": 12
+                     *         },
+                     *         {
+                     *           "specialty": "Geriatric Medicine",
+                     *           "count": 9
+                     *         },
+                     *         {
+                     *           "specialty": "Allergy and Clinical Immunology",
+                     *           "count": 8
+                     *         },
+                     *         {
+                     *           "specialty": "Infectious Diseases",
+                     *           "count": 7
+                     *         },
+                     *         {
+                     *           "specialty": "Neurosurgery",
+                     *           "count": 7
+                     *         }
+                     *       ],
+                     *       "dataFreshness": {
+                     *         "fresh": 1710,
+                     *         "stale": 903,
+                     *         "unknown": 365,
+                     *         "coveragePct": 87.7
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DoctorSummaryDto"];
                 };
             };
@@ -1216,9 +2581,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1234,9 +2611,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1252,9 +2641,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1282,9 +2683,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1296,9 +2709,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1310,18 +2735,77 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CPSO registration number */
+                /** @description CPSO registration number of the doctor (the demo data uses 900000 and up) */
                 cpso: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The doctor */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "doctor": {
+                     *         "id": "f1c21b40-4ecb-4b20-8f00-3e590b5520a4",
+                     *         "cpsoNumber": "920479",
+                     *         "name": "François Leblanc",
+                     *         "gender": "male",
+                     *         "yearsOfPractice": 19,
+                     *         "specialties": [
+                     *           "Family Medicine"
+                     *         ],
+                     *         "languages": [
+                     *           "English",
+                     *           "French"
+                     *         ],
+                     *         "clinic": {
+                     *           "id": "7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa",
+                     *           "name": "Scollard Walk-In and Family Clinic",
+                     *           "address": "20 Scollard Street, Toronto, ON M5R 8R6",
+                     *           "lat": 43.669779,
+                     *           "lng": -79.39079,
+                     *           "phone": "(647) 555-0119",
+                     *           "acceptingNewPatients": true
+                     *         },
+                     *         "dataFreshness": "unknown",
+                     *         "syncedAt": "2026-09-23T14:56:58.359Z",
+                     *         "referralRequired": false,
+                     *         "bookingMethod": {
+                     *           "phone": "(647) 555-0119",
+                     *           "online": "https://scollard-walk-in-and-family-clinic.example.org/book?provider=920479",
+                     *           "referralOnly": false
+                     *         },
+                     *         "rating": {
+                     *           "positive": 7,
+                     *           "negative": 0,
+                     *           "reviewCount": 8
+                     *         },
+                     *         "reviews": [
+                     *           {
+                     *             "author": "Elana W.",
+                     *             "rating": 5,
+                     *             "text": "Very happy with Dr. Leblanc. Remembers my history without having to look it up.",
+                     *             "date": "2026-07-04",
+                     *             "sourceUrl": "https://reviews.example.org/doctors/920479/reviews/1"
+                     *           },
+                     *           {
+                     *             "author": "Avi D.",
+                     *             "rating": 3,
+                     *             "text": "Average visit with Dr. Leblanc. Competent, but the bedside manner could be warmer.",
+                     *             "date": "2025-12-14",
+                     *             "sourceUrl": "https://reviews.example.org/doctors/920479/reviews/5"
+                     *           }
+                     *         ],
+                     *         "expiredAt": null,
+                     *         "source": "synthetic-demo:v1 (not real data)"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DoctorEnvelopeDto"];
                 };
             };
@@ -1332,9 +2816,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1350,9 +2846,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1368,9 +2876,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1382,9 +2902,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
                         error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No doctor with CPSO number "100".
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1412,9 +2944,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1426,9 +2970,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1438,25 +2994,53 @@ export interface operations {
     listDoctorReviews: {
         parameters: {
             query?: {
-                /** @description Page size; values above 100 are capped at 100. */
+                /** @description Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list). */
                 limit?: number;
-                /** @description Zero-based offset. */
+                /** @description Zero-based offset of the first row; past the end gives an empty page. */
                 offset?: number;
+                /** @description Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` (not both). Cursor pages follow the list's own order from the last row seen, so a crawl that spans an import sees every row that existed throughout exactly once. A cursor only continues the list and parameters that gave it; `limit` may change. An altered or malformed cursor is 400 invalid_param. */
+                cursor?: string;
             };
             header?: never;
             path: {
-                /** @description CPSO registration number */
+                /** @description CPSO registration number of the doctor (the demo data uses 900000 and up) */
                 cpso: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description A page of the doctor's reviews */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "doctorCpso": "920479",
+                     *       "reviews": [
+                     *         {
+                     *           "author": "Elana W.",
+                     *           "rating": 5,
+                     *           "text": "Very happy with Dr. Leblanc. Remembers my history without having to look it up.",
+                     *           "date": "2026-07-04",
+                     *           "sourceUrl": "https://reviews.example.org/doctors/920479/reviews/1"
+                     *         },
+                     *         {
+                     *           "author": "Avi D.",
+                     *           "rating": 3,
+                     *           "text": "Average visit with Dr. Leblanc. Competent, but the bedside manner could be warmer.",
+                     *           "date": "2025-12-14",
+                     *           "sourceUrl": "https://reviews.example.org/doctors/920479/reviews/5"
+                     *         }
+                     *       ],
+                     *       "total": 8,
+                     *       "count": 2,
+                     *       "nextCursor": "WzEsImRvY3Rvci1yZXZpZXdzIiwiMnRjOWJ6NXZRUmtPbmhYMCIsMixbIjIwMjUtMTItMTQiLCIwMDAwMGVkNC0yNjRhLTQ5Y2ItOTY1ZC0yODNjZGJlNzk5OWMiXV0.ircRvcwS5005k2G5XpJYwg",
+                     *       "dataVersion": "17"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DoctorReviewsDto"];
                 };
             };
@@ -1467,9 +3051,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1485,9 +3081,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1503,9 +3111,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1517,9 +3137,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
                         error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No doctor with CPSO number "100".
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1547,9 +3179,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1561,9 +3205,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1575,18 +3231,52 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description CPSO registration number */
+                /** @description CPSO registration number of the doctor (the demo data uses 900000 and up) */
                 cpso: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The doctor's review signals */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cpsoNumber": "920479",
+                     *       "minSample": 5,
+                     *       "reviewCount": 8,
+                     *       "signals": [
+                     *         {
+                     *           "dimension": "punctuality",
+                     *           "count": 6,
+                     *           "avgRating": 4.17,
+                     *           "sufficient": true
+                     *         },
+                     *         {
+                     *           "dimension": "helpfulness",
+                     *           "count": 6,
+                     *           "avgRating": 3.33,
+                     *           "sufficient": true
+                     *         },
+                     *         {
+                     *           "dimension": "knowledge",
+                     *           "count": 7,
+                     *           "avgRating": 3.57,
+                     *           "sufficient": true
+                     *         },
+                     *         {
+                     *           "dimension": "staff",
+                     *           "count": 6,
+                     *           "avgRating": 3.83,
+                     *           "sufficient": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignalsDto"];
                 };
             };
@@ -1597,9 +3287,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1615,9 +3317,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1633,9 +3347,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1647,9 +3373,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
                         error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No doctor with CPSO number "100".
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1677,9 +3415,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1691,9 +3441,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1703,20 +3465,25 @@ export interface operations {
     listClinics: {
         parameters: {
             query?: {
-                /** @description Page size; values above 100 are capped at 100. */
+                /** @description Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list). */
                 limit?: number;
-                /** @description Zero-based offset. */
+                /** @description Zero-based offset of the first row; past the end gives an empty page. */
                 offset?: number;
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` (not both). Cursor pages follow the list's own order from the last row seen, so a crawl that spans an import sees every row that existed throughout exactly once. A cursor only continues the list and parameters that gave it; `limit` may change. An altered or malformed cursor is 400 invalid_param. */
+                cursor?: string;
+                /** @description Specialties, comma-separated; matches any of them (case-insensitive; names as GET /metadata/specialties lists them). */
                 specialties?: string;
                 /** @description Single specialty; ignored when `specialties` is sent. */
                 specialty?: string;
                 /** @description true keeps only rows accepting new patients; false only those not. */
                 accepting?: boolean;
+                /** @description The doctor's gender. */
                 gender?: "male" | "female" | "non-binary";
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Spoken languages, comma-separated; matches any of them (case-insensitive; names as GET /metadata/languages lists them). */
                 languages?: string;
+                /** @description Minimum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 minYears?: number;
+                /** @description Maximum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 maxYears?: number;
                 /** @description Clinic open after 5 PM on at least one weekday. */
                 evening?: boolean;
@@ -1740,6 +3507,8 @@ export interface operations {
                 hasWebsite?: boolean;
                 /** @description Comma-separated optional fields: notes, links. */
                 include?: string;
+                /** @description Batch lookup: up to 100 distinct clinic ids (UUIDs), comma-separated. The answer lists those clinics in the order asked (a repeated id once, where it first appears; `include` applies) and `notFound` the ids of no clinic. Cannot be combined with filters, a location or paging (400 invalid_param). */
+                id?: string;
             };
             header?: never;
             path?: never;
@@ -1747,11 +3516,76 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of clinics */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clinics": [
+                     *         {
+                     *           "id": "0a593817-4a00-4aa3-9cd6-80317c184e54",
+                     *           "name": "Discovery District Family Medicine",
+                     *           "address": "137 Elm Street, Toronto, ON M5G 3W6",
+                     *           "accepting": true,
+                     *           "languages": [
+                     *             "English",
+                     *             "French",
+                     *             "Mandarin"
+                     *           ],
+                     *           "specialties": [
+                     *             "Emergency Medicine",
+                     *             "Family Medicine"
+                     *           ],
+                     *           "lat": 43.658921,
+                     *           "lng": -79.38802,
+                     *           "distanceKm": 0.1,
+                     *           "notes": null,
+                     *           "links": [
+                     *             {
+                     *               "url": "https://discovery-district-family-medicine.example.org/forms",
+                     *               "label": "Patient forms"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "7b1c0427-3e5a-4561-a7b5-c0aa12247323",
+                     *           "name": "Discovery District Family Health Team",
+                     *           "address": "2 Gerrard Street West, Suite 816, Toronto, ON M5S 7B4",
+                     *           "accepting": true,
+                     *           "languages": [
+                     *             "English",
+                     *             "French"
+                     *           ],
+                     *           "specialties": [
+                     *             "Family Medicine"
+                     *           ],
+                     *           "lat": 43.657234,
+                     *           "lng": -79.392204,
+                     *           "distanceKm": 0.3,
+                     *           "notes": null,
+                     *           "links": [
+                     *             {
+                     *               "url": "https://health.example.org/after-hours",
+                     *               "label": "After-hours care options"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 92,
+                     *       "count": 2,
+                     *       "nextCursor": "WzEsImNsaW5pY3MtbmVhciIsIjlCYmJJOGlJR01CNEpZS0IiLDIsWzMxOC4xOTAxNjQwMzUzNzI3LCI3YjFjMDQyNy0zZTVhLTQ1NjEtYTdiNS1jMGFhMTIyNDczMjMiXV0.paZewieimAJI2z09HeneVw",
+                     *       "dataVersion": "17",
+                     *       "near": {
+                     *         "query": "M5G 1X5",
+                     *         "lat": 43.65817,
+                     *         "lng": -79.388471,
+                     *         "kind": "postalCode"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClinicListDto"];
                 };
             };
@@ -1762,9 +3596,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1780,9 +3626,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1798,9 +3656,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1828,9 +3698,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1842,9 +3724,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1859,18 +3753,94 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Clinic id (UUID) */
+                /** @description Clinic id (a UUID, as in a list item or a doctor's `clinic.id`) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The clinic */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clinic": {
+                     *         "id": "0a593817-4a00-4aa3-9cd6-80317c184e54",
+                     *         "name": "Discovery District Family Medicine",
+                     *         "address": "137 Elm Street, Toronto, ON M5G 3W6",
+                     *         "lat": 43.658921,
+                     *         "lng": -79.38802,
+                     *         "phone": "(416) 555-0169",
+                     *         "acceptingNewPatients": true,
+                     *         "website": "https://discovery-district-family-medicine.example.org",
+                     *         "type": "family-practice",
+                     *         "hours": {
+                     *           "weekday": "9:00-16:00",
+                     *           "evening": true,
+                     *           "weekend": false
+                     *         },
+                     *         "accessibility": {
+                     *           "wheelchair": true,
+                     *           "virtualVisits": true,
+                     *           "nearTTC": true
+                     *         },
+                     *         "availability": {
+                     *           "checkedAt": "2026-01-16T11:58:30.359Z",
+                     *           "source": "synthetic-demo:v1 (not real data)"
+                     *         },
+                     *         "doctors": [
+                     *           {
+                     *             "name": "Georgia Vlachos",
+                     *             "gender": "female",
+                     *             "yearsOfPractice": 44,
+                     *             "languages": [
+                     *               "English",
+                     *               "French"
+                     *             ],
+                     *             "specialties": [
+                     *               "Family Medicine"
+                     *             ]
+                     *           },
+                     *           {
+                     *             "name": "Jun Chan",
+                     *             "gender": "male",
+                     *             "yearsOfPractice": 26,
+                     *             "languages": [
+                     *               "English",
+                     *               "Mandarin"
+                     *             ],
+                     *             "specialties": [
+                     *               "Family Medicine",
+                     *               "Emergency Medicine"
+                     *             ]
+                     *           },
+                     *           {
+                     *             "name": "Rohan Das",
+                     *             "gender": "male",
+                     *             "yearsOfPractice": 23,
+                     *             "languages": [
+                     *               "English"
+                     *             ],
+                     *             "specialties": [
+                     *               "Family Medicine",
+                     *               "Emergency Medicine"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "notes": "On-site laboratory for blood work on weekday mornings.",
+                     *         "links": [
+                     *           {
+                     *             "url": "https://discovery-district-family-medicine.example.org/forms",
+                     *             "label": "Patient forms"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClinicEnvelopeDto"];
                 };
             };
@@ -1881,9 +3851,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1899,9 +3881,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1917,9 +3911,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1931,9 +3937,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
                         error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No clinic with id "0a593817-4a00-4aa3-9cd6-80317c184e55".
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1961,9 +3979,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1975,9 +4005,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -1987,25 +4029,79 @@ export interface operations {
     listClinicReviews: {
         parameters: {
             query?: {
-                /** @description Page size; values above 100 are capped at 100. */
+                /** @description Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list). */
                 limit?: number;
-                /** @description Zero-based offset. */
+                /** @description Zero-based offset of the first row; past the end gives an empty page. */
                 offset?: number;
+                /** @description Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` (not both). Cursor pages follow the list's own order from the last row seen, so a crawl that spans an import sees every row that existed throughout exactly once. A cursor only continues the list and parameters that gave it; `limit` may change. An altered or malformed cursor is 400 invalid_param. */
+                cursor?: string;
             };
             header?: never;
             path: {
-                /** @description Clinic id (UUID) */
+                /** @description Clinic id (a UUID, as in a list item or a doctor's `clinic.id`) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description A page of the clinic's reviews with their aggregate */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clinicId": "7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa",
+                     *       "aggregate": {
+                     *         "avgRating": 4.5,
+                     *         "count": 6,
+                     *         "byDimension": [
+                     *           {
+                     *             "dimension": "punctuality",
+                     *             "avgRating": 3.75,
+                     *             "count": 4
+                     *           },
+                     *           {
+                     *             "dimension": "helpfulness",
+                     *             "avgRating": 4,
+                     *             "count": 3
+                     *           },
+                     *           {
+                     *             "dimension": "knowledge",
+                     *             "avgRating": 4,
+                     *             "count": 3
+                     *           },
+                     *           {
+                     *             "dimension": "staff",
+                     *             "avgRating": 5,
+                     *             "count": 3
+                     *           }
+                     *         ]
+                     *       },
+                     *       "reviews": [
+                     *         {
+                     *           "author": "Philippe A.",
+                     *           "rating": 5,
+                     *           "text": "Glad I found this clinic. Easy to book and they called back the same day.",
+                     *           "date": "2026-04-25",
+                     *           "sourceUrl": "https://reviews.example.org/clinics/7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa/reviews/4"
+                     *         },
+                     *         {
+                     *           "author": "Marta R.",
+                     *           "rating": 5,
+                     *           "text": "Great clinic. Everything ran on time.",
+                     *           "date": "2025-09-01",
+                     *           "sourceUrl": null
+                     *         }
+                     *       ],
+                     *       "total": 6,
+                     *       "count": 2,
+                     *       "nextCursor": "WzEsImNsaW5pYy1yZXZpZXdzIiwiLXJZSy1BMWtfLTRDWkhmMSIsMixbIjIwMjUtMDktMDEiLCIwMDAwNTU1Ny02MDQ0LTQwYzMtYjE5Yy00NTk4MDcxNmQ2ZTMiXV0.mC_kGh7yKOSRPsaZp_qmZQ",
+                     *       "dataVersion": "17"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClinicReviewsDto"];
                 };
             };
@@ -2016,9 +4112,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2034,9 +4142,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2052,9 +4172,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2066,9 +4198,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
                         error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No clinic with id "0a593817-4a00-4aa3-9cd6-80317c184e55".
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2096,9 +4240,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2110,9 +4266,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2124,18 +4292,52 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Clinic id (UUID) */
+                /** @description Clinic id (a UUID, as in a list item or a doctor's `clinic.id`) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The clinic's review signals */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clinicId": "7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa",
+                     *       "minSample": 5,
+                     *       "reviewCount": 6,
+                     *       "signals": [
+                     *         {
+                     *           "dimension": "punctuality",
+                     *           "count": 4,
+                     *           "avgRating": null,
+                     *           "sufficient": false
+                     *         },
+                     *         {
+                     *           "dimension": "helpfulness",
+                     *           "count": 3,
+                     *           "avgRating": null,
+                     *           "sufficient": false
+                     *         },
+                     *         {
+                     *           "dimension": "knowledge",
+                     *           "count": 3,
+                     *           "avgRating": null,
+                     *           "sufficient": false
+                     *         },
+                     *         {
+                     *           "dimension": "staff",
+                     *           "count": 3,
+                     *           "avgRating": null,
+                     *           "sufficient": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignalsDto"];
                 };
             };
@@ -2146,9 +4348,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2164,9 +4378,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2182,9 +4408,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2196,9 +4434,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
                         error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No clinic with id "0a593817-4a00-4aa3-9cd6-80317c184e55".
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2226,9 +4476,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2240,9 +4502,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2252,20 +4526,25 @@ export interface operations {
     listSpecialists: {
         parameters: {
             query?: {
-                /** @description Page size; values above 100 are capped at 100. */
+                /** @description Page size; values above 100 are read as 100 (sandbox keys: at most 10, and only the first 50 rows of a list). */
                 limit?: number;
-                /** @description Zero-based offset. */
+                /** @description Zero-based offset of the first row; past the end gives an empty page. */
                 offset?: number;
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Opaque: the previous page's `nextCursor`, to read the next page instead of an `offset` (not both). Cursor pages follow the list's own order from the last row seen, so a crawl that spans an import sees every row that existed throughout exactly once. A cursor only continues the list and parameters that gave it; `limit` may change. An altered or malformed cursor is 400 invalid_param. */
+                cursor?: string;
+                /** @description Specialties, comma-separated; matches any of them (case-insensitive; names as GET /metadata/specialties lists them). */
                 specialties?: string;
-                /** @description Required (400 missing_param without it); `specialties` wins when both are sent. */
+                /** @description Required (400 missing_param without it); `specialties` wins when both are sent. Names as GET /metadata/specialties lists them. */
                 specialty?: string;
                 /** @description true keeps only rows accepting new patients; false only those not. */
                 accepting?: boolean;
+                /** @description The doctor's gender. */
                 gender?: "male" | "female" | "non-binary";
-                /** @description Comma-separated; matches any of them (case-insensitive). */
+                /** @description Spoken languages, comma-separated; matches any of them (case-insensitive; names as GET /metadata/languages lists them). */
                 languages?: string;
+                /** @description Minimum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 minYears?: number;
+                /** @description Maximum years of practice of the doctor (0 to 150; minYears above maxYears is 400 invalid_param). */
                 maxYears?: number;
                 /** @description Clinic open after 5 PM on at least one weekday. */
                 evening?: boolean;
@@ -2292,11 +4571,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of (clinic, specialty) pairs */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clinics": [
+                     *         {
+                     *           "id": "6e44e432-e145-487e-bd79-2540f73e3a56",
+                     *           "name": "Yorkville Hospital Outpatient Clinics",
+                     *           "specialty": "Cardiology",
+                     *           "languages": [
+                     *             "English"
+                     *           ],
+                     *           "accepting": false,
+                     *           "wait_weeks": 12,
+                     *           "distanceKm": 1.3
+                     *         },
+                     *         {
+                     *           "id": "61dff0bd-f2d4-4512-bd6e-7808a99d5e48",
+                     *           "name": "Financial District Children's Centre",
+                     *           "specialty": "Cardiology",
+                     *           "languages": [
+                     *             "English",
+                     *             "Hindi"
+                     *           ],
+                     *           "accepting": true,
+                     *           "wait_weeks": 14,
+                     *           "distanceKm": 1.6
+                     *         }
+                     *       ],
+                     *       "total": 27,
+                     *       "count": 2,
+                     *       "nextCursor": "WzEsInNwZWNpYWxpc3RzLW5lYXIiLCJaay1ydk9fWDBRSjJCYXY4IiwyLFsxNjExLjcyNjI3NDQ4NjI5MjgsIjYxZGZmMGJkLWYyZDQtNDUxMi1iZDZlLTc4MDhhOTlkNWU0OCIsMTJdXQ.3S4uAGLjGmONnvphGbI_4Q",
+                     *       "dataVersion": "17",
+                     *       "near": {
+                     *         "query": "M5G 1X5",
+                     *         "lat": 43.65817,
+                     *         "lng": -79.388471,
+                     *         "kind": "postalCode"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SpecialistListDto"];
                 };
             };
@@ -2307,9 +4626,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_param
+                         * @enum {string}
+                         */
+                        error: "missing_param" | "invalid_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example specialty is required.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2325,9 +4656,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2343,9 +4686,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2373,9 +4728,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2387,9 +4754,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2405,11 +4784,139 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every specialty */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "specialties": [
+                     *         {
+                     *           "name": "Family Medicine",
+                     *           "doctorCount": 1766
+                     *         },
+                     *         {
+                     *           "name": "Internal Medicine",
+                     *           "doctorCount": 225
+                     *         },
+                     *         {
+                     *           "name": "Emergency Medicine",
+                     *           "doctorCount": 151
+                     *         },
+                     *         {
+                     *           "name": "Psychiatry",
+                     *           "doctorCount": 130
+                     *         },
+                     *         {
+                     *           "name": "Pediatrics",
+                     *           "doctorCount": 118
+                     *         },
+                     *         {
+                     *           "name": "Anesthesiology",
+                     *           "doctorCount": 103
+                     *         },
+                     *         {
+                     *           "name": "Obstetrics and Gynecology",
+                     *           "doctorCount": 73
+                     *         },
+                     *         {
+                     *           "name": "Diagnostic Radiology",
+                     *           "doctorCount": 69
+                     *         },
+                     *         {
+                     *           "name": "General Surgery",
+                     *           "doctorCount": 50
+                     *         },
+                     *         {
+                     *           "name": "Ophthalmology",
+                     *           "doctorCount": 48
+                     *         },
+                     *         {
+                     *           "name": "Cardiology",
+                     *           "doctorCount": 42
+                     *         },
+                     *         {
+                     *           "name": "Gastroenterology",
+                     *           "doctorCount": 39
+                     *         },
+                     *         {
+                     *           "name": "Dermatology",
+                     *           "doctorCount": 37
+                     *         },
+                     *         {
+                     *           "name": "Orthopedic Surgery",
+                     *           "doctorCount": 36
+                     *         },
+                     *         {
+                     *           "name": "Urology",
+                     *           "doctorCount": 33
+                     *         },
+                     *         {
+                     *           "name": "Endocrinology",
+                     *           "doctorCount": 28
+                     *         },
+                     *         {
+                     *           "name": "Neurology",
+                     *           "doctorCount": 25
+                     *         },
+                     *         {
+                     *           "name": "Medical Oncology",
+                     *           "doctorCount": 24
+                     *         },
+                     *         {
+                     *           "name": "Otolaryngology",
+                     *           "doctorCount": 19
+                     *         },
+                     *         {
+                     *           "name": "Rheumatology",
+                     *           "doctorCount": 18
+                     *         },
+                     *         {
+                     *           "name": "Nephrology",
+                     *           "doctorCount": 16
+                     *         },
+                     *         {
+                     *           "name": "Physical Medicine and Rehabilitation",
+                     *           "doctorCount": 14
+                     *         },
+                     *         {
+                     *           "name": "Respirology",
+                     *           "doctorCount": 14
+                     *         },
+                     *         {
+                     *           "name": "Hematology",
+                     *           "doctorCount": 13
+                     *         },
+                     *         {
+                     *           "name": "Plastic Surgery",
+                     *           "doctorCount": 12
+                     *         },
+                     *         {
+                     *           "name": "Vascular Surgery",
+                     *           "doctorCount": 12
+                     *         },
+                     *         {
+                     *           "name": "Geriatric Medicine",
+                     *           "doctorCount": 9
+                     *         },
+                     *         {
+                     *           "name": "Allergy and Clinical Immunology",
+                     *           "doctorCount": 8
+                     *         },
+                     *         {
+                     *           "name": "Infectious Diseases",
+                     *           "doctorCount": 7
+                     *         },
+                     *         {
+                     *           "name": "Neurosurgery",
+                     *           "doctorCount": 7
+                     *         }
+                     *       ],
+                     *       "count": 30
+                     *     }
+                     */
                     "application/json": components["schemas"]["SpecialtiesDto"];
                 };
             };
@@ -2420,9 +4927,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2438,9 +4957,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2456,9 +4987,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2486,9 +5029,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2500,9 +5055,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2518,11 +5085,123 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every language */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "languages": [
+                     *         {
+                     *           "name": "English",
+                     *           "doctorCount": 2966
+                     *         },
+                     *         {
+                     *           "name": "French",
+                     *           "doctorCount": 403
+                     *         },
+                     *         {
+                     *           "name": "Mandarin",
+                     *           "doctorCount": 225
+                     *         },
+                     *         {
+                     *           "name": "Cantonese",
+                     *           "doctorCount": 197
+                     *         },
+                     *         {
+                     *           "name": "Hindi",
+                     *           "doctorCount": 160
+                     *         },
+                     *         {
+                     *           "name": "Spanish",
+                     *           "doctorCount": 122
+                     *         },
+                     *         {
+                     *           "name": "Punjabi",
+                     *           "doctorCount": 112
+                     *         },
+                     *         {
+                     *           "name": "Arabic",
+                     *           "doctorCount": 103
+                     *         },
+                     *         {
+                     *           "name": "Urdu",
+                     *           "doctorCount": 93
+                     *         },
+                     *         {
+                     *           "name": "Russian",
+                     *           "doctorCount": 84
+                     *         },
+                     *         {
+                     *           "name": "Persian (Farsi)",
+                     *           "doctorCount": 80
+                     *         },
+                     *         {
+                     *           "name": "Italian",
+                     *           "doctorCount": 70
+                     *         },
+                     *         {
+                     *           "name": "Tamil",
+                     *           "doctorCount": 69
+                     *         },
+                     *         {
+                     *           "name": "Gujarati",
+                     *           "doctorCount": 65
+                     *         },
+                     *         {
+                     *           "name": "Portuguese",
+                     *           "doctorCount": 65
+                     *         },
+                     *         {
+                     *           "name": "Korean",
+                     *           "doctorCount": 63
+                     *         },
+                     *         {
+                     *           "name": "Tagalog",
+                     *           "doctorCount": 63
+                     *         },
+                     *         {
+                     *           "name": "Hebrew",
+                     *           "doctorCount": 50
+                     *         },
+                     *         {
+                     *           "name": "Polish",
+                     *           "doctorCount": 38
+                     *         },
+                     *         {
+                     *           "name": "Greek",
+                     *           "doctorCount": 33
+                     *         },
+                     *         {
+                     *           "name": "Ukrainian",
+                     *           "doctorCount": 33
+                     *         },
+                     *         {
+                     *           "name": "Somali",
+                     *           "doctorCount": 27
+                     *         },
+                     *         {
+                     *           "name": "Vietnamese",
+                     *           "doctorCount": 22
+                     *         },
+                     *         {
+                     *           "name": "Bengali",
+                     *           "doctorCount": 21
+                     *         },
+                     *         {
+                     *           "name": "German",
+                     *           "doctorCount": 20
+                     *         },
+                     *         {
+                     *           "name": "Turkish",
+                     *           "doctorCount": 7
+                     *         }
+                     *       ],
+                     *       "count": 26
+                     *     }
+                     */
                     "application/json": components["schemas"]["LanguagesDto"];
                 };
             };
@@ -2533,9 +5212,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
                         error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2551,9 +5242,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
                         error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2569,9 +5272,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
                         error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2599,9 +5314,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
                         error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };
@@ -2613,9 +5340,721 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
                         error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
                         message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBulkManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest of the current data version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transactionTime": "2026-11-26T21:04:13.512Z",
+                     *       "request": "http://localhost:3000/api/v1/bulk",
+                     *       "requiresAccessToken": true,
+                     *       "dataVersion": "17",
+                     *       "changesCursor": "MTg0Mi5Zd0JtZEdhaA",
+                     *       "output": [
+                     *         {
+                     *           "type": "clinic",
+                     *           "url": "http://localhost:3000/api/v1/bulk/17/clinics.ndjson",
+                     *           "count": 600
+                     *         },
+                     *         {
+                     *           "type": "doctor",
+                     *           "url": "http://localhost:3000/api/v1/bulk/17/doctors.ndjson",
+                     *           "count": 2998
+                     *         },
+                     *         {
+                     *           "type": "offering",
+                     *           "url": "http://localhost:3000/api/v1/bulk/17/offerings.ndjson",
+                     *           "count": 412
+                     *         },
+                     *         {
+                     *           "type": "review",
+                     *           "url": "http://localhost:3000/api/v1/bulk/17/reviews.ndjson",
+                     *           "count": 22431
+                     *         }
+                     *       ],
+                     *       "deleted": [],
+                     *       "error": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkManifestDto"];
+                };
+            };
+            /** @description Not modified: the If-None-Match data version is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: `invalid_param` (the message names the parameter) or `missing_param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
+                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No credential (`missing_key`), or an unknown, malformed or revoked key (`invalid_key`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
+                        error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /**
+             * @description `forbidden` (this credential may not do this) or `not_rotatable`
+             *
+             *     A gateway request whose key is not a gateway key or whose host does not match (`forbidden`)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
+                        error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /**
+             * @description `rate_limited`; see `Retry-After` and the `RateLimit-*` headers
+             *
+             *     Rate limit exceeded (`rate_limited`); retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description IETF draft policy field, e.g. "live";q=600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft field, e.g. "live";r=599;t=42 */
+                    RateLimit?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
+                        error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `unavailable`: the directory cannot answer right now; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
+                        error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBulkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The data version, from the manifest */
+                version: string;
+                /** @description clinics.ndjson, doctors.ndjson, offerings.ndjson or reviews.ndjson */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, one JSON object a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"type":"doctor","source":"synthetic-demo:v1 (not real data)","cpsoNumber":"920479","id":"f1c21b40-4ecb-4b20-8f00-3e590b5520a4","name":"François Leblanc","gender":"male","practiceStartYear":2007,"specialties":["Family Medicine"],"languages":["English","French"],"clinics":[{"source":"synthetic-demo:v1 (not real data)","sourceId":"7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa","primary":true}],"referralRequired":false,"referralOnly":false,"bookingPhone":"(647) 555-0119","bookingOnline":null,"syncedAt":"2026-09-23T14:56:58.359Z"} */
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Not modified: the file never changes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: `invalid_param` (the message names the parameter) or `missing_param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
+                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No credential (`missing_key`), or an unknown, malformed or revoked key (`invalid_key`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
+                        error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /**
+             * @description `forbidden` (this credential may not do this) or `not_rotatable`
+             *
+             *     A gateway request whose key is not a gateway key or whose host does not match (`forbidden`)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
+                        error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example not_found
+                         * @enum {string}
+                         */
+                        error: "not_found";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example No doctor with CPSO number "100".
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `gone`: it existed once and no longer does; the message says what to fetch instead */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example gone
+                         * @enum {string}
+                         */
+                        error: "gone";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example See the error code.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /**
+             * @description `rate_limited`; see `Retry-After` and the `RateLimit-*` headers
+             *
+             *     Rate limit exceeded (`rate_limited`); retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description IETF draft policy field, e.g. "live";q=600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft field, e.g. "live";r=599;t=42 */
+                    RateLimit?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
+                        error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `unavailable`: the directory cannot answer right now; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
+                        error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous answer (or the manifest's `changesCursor`). Without it the answer is the current version's cursor and no changes. */
+                since?: string;
+                /** @description Changes per page; values above 1000 are capped at 1000. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes and the cursor to go on from */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "changes": [
+                     *         {
+                     *           "type": "doctor",
+                     *           "op": "upsert",
+                     *           "key": {
+                     *             "cpsoNumber": "920479"
+                     *           },
+                     *           "record": {
+                     *             "type": "doctor",
+                     *             "source": "synthetic-demo:v1 (not real data)",
+                     *             "cpsoNumber": "920479",
+                     *             "id": "f1c21b40-4ecb-4b20-8f00-3e590b5520a4",
+                     *             "name": "François Leblanc",
+                     *             "gender": "male",
+                     *             "practiceStartYear": 2007,
+                     *             "specialties": [
+                     *               "Family Medicine"
+                     *             ],
+                     *             "languages": [
+                     *               "English",
+                     *               "French"
+                     *             ],
+                     *             "clinics": [
+                     *               {
+                     *                 "source": "synthetic-demo:v1 (not real data)",
+                     *                 "sourceId": "7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa",
+                     *                 "primary": true
+                     *               }
+                     *             ],
+                     *             "referralRequired": false,
+                     *             "referralOnly": false,
+                     *             "bookingPhone": "(647) 555-0119",
+                     *             "bookingOnline": null,
+                     *             "syncedAt": "2026-09-23T14:56:58.359Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "review",
+                     *           "op": "delete",
+                     *           "key": {
+                     *             "source": "synthetic-demo:v1 (not real data)",
+                     *             "sourceId": "rv-920479-7"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "count": 2,
+                     *       "next": "MTg0NC5WOVNHdkFqcQ",
+                     *       "hasMore": false,
+                     *       "dataVersion": "18",
+                     *       "transactionTime": "2026-11-27T06:00:41.207Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangesDto"];
+                };
+            };
+            /** @description Invalid request: `invalid_param` (the message names the parameter) or `missing_param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
+                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No credential (`missing_key`), or an unknown, malformed or revoked key (`invalid_key`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example missing_key
+                         * @enum {string}
+                         */
+                        error: "missing_key" | "invalid_key";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example An API key is required: send Authorization: Bearer <key> (the sandbox key is published), or X-RapidAPI-Key and X-RapidAPI-Host through the gateway.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /**
+             * @description `forbidden` (this credential may not do this) or `not_rotatable`
+             *
+             *     A gateway request whose key is not a gateway key or whose host does not match (`forbidden`)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example forbidden
+                         * @enum {string}
+                         */
+                        error: "forbidden";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example X-RapidAPI-Key must carry a gateway key; send other keys as Authorization: Bearer <key>.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `gone`: it existed once and no longer does; the message says what to fetch instead */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example gone
+                         * @enum {string}
+                         */
+                        error: "gone";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example See the error code.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /**
+             * @description `rate_limited`; see `Retry-After` and the `RateLimit-*` headers
+             *
+             *     Rate limit exceeded (`rate_limited`); retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description IETF draft policy field, e.g. "live";q=600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft field, e.g. "live";r=599;t=42 */
+                    RateLimit?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example rate_limited
+                         * @enum {string}
+                         */
+                        error: "rate_limited";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example Rate limit of 60 requests per 60 s exceeded; retry in 17 s.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description `unavailable`: the directory cannot answer right now; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example unavailable
+                         * @enum {string}
+                         */
+                        error: "unavailable";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example The directory is temporarily unavailable; retry shortly.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
                         requestId?: string;
                     };
                 };

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { KeepingReadCache } from '../src/application/shared/read-cache';
+import { KeepingReadCache, NoReadCache } from '../src/application/shared/read-cache';
+import { ListTotals } from '../src/infrastructure/persistence/directory/list-totals';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -200,7 +201,15 @@ async function main(): Promise<number> {
     });
     const recorder = recordingDataSource(ds);
     const useCases = directoryUseCases(recorder.dataSource);
-    cases.push(...fhirPlanCases(samples, new TypeOrmFhirDirectoryReader(recorder.dataSource)));
+    cases.push(
+      ...fhirPlanCases(
+        samples,
+        new TypeOrmFhirDirectoryReader(
+          recorder.dataSource,
+          new ListTotals(recorder.dataSource, new NoReadCache()),
+        ),
+      ),
+    );
     // And as a warm instance sends them (names and totals cached): the short walks, which run
     // on their generic plans.
     const warmUseCases = directoryUseCases(recorder.dataSource, new KeepingReadCache());

@@ -38,6 +38,7 @@ import { ReferenceIds } from './reference-ids';
     MetadataRepository,
     PostalAreaRepository,
     ReadCache,
+    ListTotals,
   ],
 })
 export class DirectoryPersistenceModule {}

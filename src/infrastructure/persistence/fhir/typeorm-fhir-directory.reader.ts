@@ -16,6 +16,7 @@ import {
 import { distanceKm } from '../../../domain/geo/location';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
+import { ListTotals } from '../directory/list-totals';
 import { namesOf, nearRadius, pointOf } from '../directory/criteria-sql';
 import { SqlParams } from '../directory/sql-params';
 import {
@@ -51,7 +52,10 @@ const DOCTOR_COLUMNS = `d.cpso_number, d.name, d.gender, ${namesOf('languages', 
  */
 @Injectable()
 export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
-  constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
+  constructor(
+    @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
+    private readonly totals: ListTotals,
+  ) {
     super();
   }
 
@@ -179,6 +183,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
          ${from} ORDER BY cds.clinic_id, cds.doctor_id`,
       page,
       toRole,
+      // Every link of a practising doctor: the read model's own rows (its joins always match).
+      conds.length ? undefined : 'SELECT count(*)::int AS n FROM clinic_doctor_search',
     );
   }
 
@@ -207,6 +213,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
          ${from} ORDER BY so.clinic_id, s.name_key`,
       page,
       toService,
+      conds.length ? undefined : 'SELECT count(*)::int AS n FROM specialist_offerings',
     );
   }
 
@@ -217,7 +224,11 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     return rows.map((r) => r.name);
   }
 
-  /** The page and its exact total, together; no row read for an empty page. */
+  /**
+   * The page and its exact total, together; no row read for an empty page. The total is v1's:
+   * counted once per statement and parameters and kept until the directory changes (ListTotals),
+   * and counted again should the page contradict it.
+   */
   private async page<R, T>(
     p: SqlParams,
     from: string,
@@ -228,10 +239,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
   ): Promise<Page<T>> {
     const params = [...p.values];
     const rowsSql = `${select} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-    const [count, rows] = await Promise.all([
-      this.ds.query<{ n: number }[]>(countSql ?? `SELECT count(*)::int AS n ${from}`, params),
-      page.limit > 0 ? this.ds.query<R[]>(rowsSql, p.values) : Promise.resolve([] as R[]),
-    ]);
-    return { items: rows.map(map), total: count[0].n };
+    const total = this.totals.count(countSql ?? `SELECT count(*)::int AS n ${from}`, params);
+    const rows = page.limit > 0 ? await this.ds.query<R[]>(rowsSql, p.values) : ([] as R[]);
+    return { items: rows.map(map), total: await this.totals.consistent(total, page, rows.length) };
   }
 }

@@ -26,10 +26,16 @@ export async function writeNdjson(
 /** Waits for `drain`; a destination closed meanwhile (the client went away) ends the wait with an error. */
 async function drainOrClose(out: Writable): Promise<void> {
   if (out.destroyed) throw new Error('the destination was closed');
-  await Promise.race([
-    once(out, 'drain'),
-    once(out, 'close').then(() => {
-      throw new Error('the destination was closed');
-    }),
-  ]);
+  // The listener of the event that did not come is removed (none piles up over a long file).
+  const done = new AbortController();
+  try {
+    await Promise.race([
+      once(out, 'drain', { signal: done.signal }),
+      once(out, 'close', { signal: done.signal }).then(() => {
+        throw new Error('the destination was closed');
+      }),
+    ]);
+  } finally {
+    done.abort();
+  }
 }

@@ -23,7 +23,7 @@ export type SyncedType = 'clinic' | 'doctor' | 'offering' | 'review';
 export interface InterchangeQuery<Row, Rec> {
   readonly type: SyncedType;
   /** The rows where `where`, after the key bound to `$after..` when given, in key order. */
-  sql(where: string, after: number | null, limit: number): string;
+  sql(where: string, after: number | null, limit: number | 'ALL'): string;
   /** The row's key, as the `after` values of the next page. */
   keyOf(row: Row): string[];
   toRecord(row: Row): Rec;

@@ -14,13 +14,9 @@ import {
 } from '../../../application/sync/sync.ports';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { runQuery } from '../../database/copy-rows';
-import {
-  InterchangeQuery,
-  recordPages,
-  recordQuery,
-} from '../../directory-data/interchange-record-sql';
+import { InterchangeQuery, recordQuery } from '../../directory-data/interchange-record-sql';
 
-/** Rows per page of a bulk file (a keyset page on the type's key index). */
+/** Rows per fetch of a bulk file's cursor. */
 const FILE_PAGE = 2_000;
 /** A statement of a bulk file or of the manifest's counts may take this long. */
 const STATEMENT_MS = 60_000;
@@ -175,12 +171,22 @@ export class PgSyncStore extends SyncStore {
       await close();
       throw e;
     }
+    // One statement read through a cursor, FILE_PAGE rows a fetch: one plan and one sort for
+    // the whole file (keyset pages of offerings, ordered across a join, sorted it once a page).
     const query = recordQuery(type);
-    const read = async <R>(sql: string, values: unknown[]) =>
-      (await runQuery(client, STATEMENT_MS, sql, values)).rows as R[];
     async function* records(): AsyncIterable<SyncedRecord> {
       try {
-        yield* recordPages(read, query, query.served, [], FILE_PAGE);
+        await runQuery(
+          client,
+          STATEMENT_MS,
+          `DECLARE bulk_file NO SCROLL CURSOR FOR ${query.sql(query.served, null, 'ALL')}`,
+        );
+        for (;;) {
+          const rows = (await runQuery(client, STATEMENT_MS, `FETCH ${FILE_PAGE} FROM bulk_file`))
+            .rows as object[];
+          for (const r of rows) yield query.toRecord(r);
+          if (rows.length < FILE_PAGE) return;
+        }
       } finally {
         await close();
       }

@@ -147,4 +147,35 @@ describe('change log (integration)', () => {
     expect(two.changes).toEqual(page.changes.slice(0, 2));
     expect(two.hasMore).toBe(true);
   });
+  it('pages in position order across a change of digits (9 -> 10, 99 -> 100): none skipped, none twice', async () => {
+    const start = (await versions()).at(-1)!.last_seq;
+    // The next changes are numbered 96, 97, ... past 100.
+    await db.dataSource.query(
+      `SELECT setval(pg_get_serial_sequence('directory_changes', 'seq'), 95)`,
+    );
+    // Every record changed: 8 changes, numbered 96 to 103.
+    const renamed = good().map((r) =>
+      r.type === 'clinic' || r.type === 'doctor'
+        ? { ...r, name: `${r.name as string} II` }
+        : r.type === 'review'
+          ? { ...r, text: 'Edited.' }
+          : { ...r, waitWeeks: 11 },
+    );
+    await importRecords('digits.ndjson', renamed);
+    const v = (await versions()).at(-1)!;
+    expect(v.last_seq).toBeGreaterThan(100);
+    const all = await store.changes(start, 1000);
+    if (all === 'gone') throw new Error('gone');
+    const paged: unknown[] = [];
+    let after = start;
+    for (;;) {
+      const page = await store.changes(after, 1);
+      if (page === 'gone') throw new Error('gone');
+      paged.push(...page.changes);
+      after = page.next;
+      if (!page.hasMore) break;
+    }
+    expect(paged).toEqual(all.changes);
+    expect(after).toBe(v.last_seq);
+  });
 });

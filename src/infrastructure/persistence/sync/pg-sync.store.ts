@@ -199,8 +199,9 @@ export class PgSyncStore extends SyncStore {
       const version = toVersion(((await q(CURRENT_VERSION)) as VersionRow[])[0]);
       if (after < version.floorSeq || after > version.lastSeq) return 'gone';
       const rows = (await q(
-        `SELECT seq::text AS seq, type, op, key FROM directory_changes
-          WHERE seq > $1 ORDER BY seq LIMIT $2`,
+        // Ordered by the bigint column (the output column `seq` is text: '10' < '9').
+        `SELECT c.seq::text AS seq, c.type, c.op, c.key FROM directory_changes c
+          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`,
         [after, limit + 1],
       )) as { seq: string; type: SyncedType; op: 'upsert' | 'delete'; key: ChangeKey }[];
       const hasMore = rows.length > limit;

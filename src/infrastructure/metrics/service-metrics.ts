@@ -1,18 +1,18 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Pool } from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Metric, Registry } from 'prom-client';
+import { Counter, Gauge, Metric, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ReadCache } from '../../application/shared/read-cache';
 import { DIRECTORY_READ_SOURCE, ReadRouting } from '../database/directory-read-source';
 import { PgNotificationListener } from '../database/pg-notification-listener';
 import { sidePoolsOf, underlyingDataSource } from '../database/prepared-reads';
-import { poolWatch } from '../database/watched-pool';
 import { ApiKeyCache } from '../persistence/keys/api-key-cache';
 import { DirectoryReadCache } from '../persistence/directory/directory-read-cache';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 import { RequestMetrics } from './request-metrics';
-import { HistogramSeries } from './series-histogram';
+import { poolMetrics } from './pool-metrics';
+import { histogramValues, processRegistry, SnapshotMetric } from './snapshot-metric';
 
 /** The order states of the checkout (migrations: orders.state). */
 const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'failed', 'expired', 'refunded', 'disputed'];
@@ -20,72 +20,6 @@ const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'failed', 'expired', 'refu
 const IMPORT_TYPES = ['clinic', 'doctor', 'offering', 'review'] as const;
 /** Tokens whose DataSources hold directory reads (side pools); absent ones are skipped. */
 const READ_SOURCE_TOKENS = [DIRECTORY_READ_SOURCE, 'PRIMARY_DIRECTORY_READS'];
-
-type LabelValues = Record<string, string | number>;
-interface MetricValue {
-  value: number;
-  labels: LabelValues;
-  metricName?: string;
-}
-
-/**
- * A metric whose values are computed at scrape time from plain counters kept elsewhere (the
- * request histograms, the pools' watches): prom-client's registry renders anything with a name,
- * a type and `get()`.
- */
-class SnapshotMetric {
-  readonly aggregator = 'sum';
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly type: 'counter' | 'gauge' | 'histogram',
-    private readonly values: () => MetricValue[],
-  ) {}
-
-  get() {
-    return Promise.resolve({
-      name: this.name,
-      help: this.help,
-      type: this.type,
-      values: this.values(),
-      aggregator: this.aggregator,
-    });
-  }
-}
-
-let processMetrics: Registry | undefined;
-
-/**
- * Node's default metrics (CPU, memory, heap, event-loop lag, GC) belong to the process, and
- * collecting them starts process-wide monitors that are never stopped: one registry per process,
- * shared by every application in it, rendered before each application's own.
- */
-function processRegistry(): Registry {
-  if (!processMetrics) {
-    processMetrics = new Registry();
-    collectDefaultMetrics({ register: processMetrics });
-  }
-  return processMetrics;
-}
-
-/** A histogram series as Prometheus's text wants it: cumulative buckets, +Inf, sum and count. */
-function histogramValues(name: string, s: HistogramSeries, extra: LabelValues = {}): MetricValue[] {
-  const labels = { ...s.labels, ...extra };
-  const out: MetricValue[] = [];
-  let cumulative = 0;
-  for (let i = 0; i < s.bounds.length; i++) {
-    cumulative += s.counts[i];
-    out.push({
-      metricName: `${name}_bucket`,
-      labels: { ...labels, le: s.bounds[i] },
-      value: cumulative,
-    });
-  }
-  out.push({ metricName: `${name}_bucket`, labels: { ...labels, le: '+Inf' }, value: s.count });
-  out.push({ metricName: `${name}_sum`, labels, value: s.sum });
-  out.push({ metricName: `${name}_count`, labels, value: s.count });
-  return out;
-}
 
 /**
  * This instance's metrics in Prometheus's text format (docs/metrics.md): requests by route
@@ -212,71 +146,7 @@ export class ServiceMetrics {
   }
 
   private registerPools(): void {
-    const perPool = (
-      name: string,
-      help: string,
-      type: 'counter' | 'gauge',
-      value: (pool: Pool) => number | undefined,
-    ) =>
-      this.add(
-        new SnapshotMetric(name, help, type, () =>
-          this.pools().flatMap(({ name: pool, pool: p }) => {
-            const v = value(p);
-            return v === undefined ? [] : [{ labels: { pool }, value: v }];
-          }),
-        ),
-      );
-    perPool('gtad_db_pool_clients', 'Open connections of the pool', 'gauge', (p) => p.totalCount);
-    perPool(
-      'gtad_db_pool_idle_clients',
-      'Idle connections of the pool',
-      'gauge',
-      (p) => p.idleCount,
-    );
-    perPool(
-      'gtad_db_pool_waiting_requests',
-      'Checkouts queued for a connection right now (every connection busy, the pool full)',
-      'gauge',
-      (p) => p.waitingCount,
-    );
-    perPool(
-      'gtad_db_pool_max_clients',
-      'Connections the pool may open (DB_POOL_SIZE; half of it for the side pools)',
-      'gauge',
-      (p) => (p as unknown as { options: { max?: number } }).options.max,
-    );
-    perPool(
-      'gtad_db_pool_waits_total',
-      'Checkouts that found every connection busy and the pool full, and queued',
-      'counter',
-      (p) => poolWatch(p)?.waits,
-    );
-    perPool(
-      'gtad_db_pool_connect_errors_total',
-      'Checkouts that failed (database unreachable, or DB_CONNECT_TIMEOUT_MS passed in the queue)',
-      'counter',
-      (p) => poolWatch(p)?.connectErrors,
-    );
-    perPool(
-      'gtad_db_statement_timeouts_total',
-      'Statements cancelled by the server with SQLSTATE 57014 (DB_STATEMENT_TIMEOUT_MS passed, or a cancel)',
-      'counter',
-      (p) => poolWatch(p)?.statementTimeouts,
-    );
-    this.add(
-      new SnapshotMetric(
-        'gtad_db_pool_acquire_seconds',
-        'Time from asking the pool for a connection to getting one (waits in the queue and new connections included)',
-        'histogram',
-        () =>
-          this.pools().flatMap(({ name, pool }) => {
-            const w = poolWatch(pool);
-            return w
-              ? histogramValues('gtad_db_pool_acquire_seconds', w.acquire, { pool: name })
-              : [];
-          }),
-      ),
-    );
+    for (const metric of poolMetrics(() => this.pools())) this.add(metric);
   }
 
   /** Only with DATABASE_READ_URL: whether reads go to the replica, and what it cost. */

@@ -34,7 +34,9 @@ export const CLINIC_EXAMPLES = {
         lng: -79.392204,
         distanceKm: 0.3,
         notes: null,
-        links: [{ url: 'https://health.example.org/after-hours', label: 'After-hours care options' }],
+        links: [
+          { url: 'https://health.example.org/after-hours', label: 'After-hours care options' },
+        ],
       },
     ],
     total: 92,

@@ -86,7 +86,7 @@ export const OPERATIONS = {
     description: lines(
       'Practising doctors matching every filter sent (filters combine with AND; a comma list ' +
         'such as `languages=French,Tamil` matches any of its names, case-insensitively). Each ' +
-        "doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, " +
+        'doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, ' +
         '`weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. ' +
         FRESHNESS,
       '**Order:** by name, then CPSO number; with a location, nearest primary clinic first.',
@@ -146,7 +146,7 @@ export const OPERATIONS = {
     operationId: 'listDoctorReviews',
     summary: "A doctor's reviews, newest first",
     description: lines(
-      "Every review of the doctor, newest first, each with the `sourceUrl` where it was " +
+      'Every review of the doctor, newest first, each with the `sourceUrl` where it was ' +
         'published.',
       PAGING,
       SANDBOX,
@@ -170,7 +170,7 @@ export const OPERATIONS = {
     operationId: 'listClinics',
     summary: 'Clinics, nearest first when lat/lng or near are sent, else by name',
     description: lines(
-      "Clinics matching every filter sent. The doctor filters (`gender`, `languages`, " +
+      'Clinics matching every filter sent. The doctor filters (`gender`, `languages`, ' +
         '`minYears`, `maxYears`, `specialties`) keep a clinic when one of its doctors meets them ' +
         "all; a clinic's `languages` and `specialties` are the union over its doctors. " +
         '`include=notes,links` adds those fields.',

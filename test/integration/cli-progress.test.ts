@@ -25,7 +25,9 @@ describe('progress bars of data seed and data export (real PostgreSQL)', () => {
   it('data seed: a bar of its steps on a terminal, to the last one; nothing when piped', async () => {
     const tty = streams(true);
     await runDataCommand(['seed', '--doctors', '60', '--seed', '3'], db.dataSource, tty.io);
-    expect(tty.text.err).toMatch(/seed \[[=-]+\] \d+% \| insert reviews/);
+    // A step between the first and the last (the bar redraws at most 10 times a second, so which
+    // middle steps are drawn depends on the machine's speed: a fast one skipped 'insert reviews').
+    expect(tty.text.err).toMatch(/seed \[=+-+\] [1-9]\d?% \| insert \w+/);
     expect(tty.text.err).toMatch(/seed \[=+\] 100% \| done/);
     expect(tty.text.out).toBe('');
     const piped = streams(false);

@@ -21,6 +21,7 @@ import { ApiKeyChains1766400000000 } from './1766400000000-api-key-chains';
 import { SignInThrottle1766500000000 } from './1766500000000-sign-in-throttle';
 import { DirectoryChanges1766600000000 } from './1766600000000-directory-changes';
 import { FhirSearchIndexes1766800000000 } from './1766800000000-fhir-search-indexes';
+import { ClinicHoursStatus1766900000000 } from './1766900000000-clinic-hours-status';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   SignInThrottle1766500000000,
   DirectoryChanges1766600000000,
   FhirSearchIndexes1766800000000,
+  ClinicHoursStatus1766900000000,
 ];

@@ -378,9 +378,11 @@ describe('clinics at the same distance (e2e)', () => {
   const fx = useFixtureApp('clinic_ties', async (db: TestDatabase) => {
     await db.dataSource.query(
       `INSERT INTO clinics (id, name, street_address, city, postal_code, lat, lng, phone, website, type, hours,
-           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source)
+           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients,
+           accepting_status, source)
          SELECT $1, 'Zed Twin Clinic', street_address, city, postal_code, lat, lng, phone, website, type, hours,
-           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source
+           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients,
+           accepting_status, source
            FROM clinics WHERE id = $2`,
       [TWIN, C4],
     );

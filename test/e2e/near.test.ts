@@ -156,9 +156,11 @@ describe('near me (e2e, fixture directory)', () => {
     const insert = (fsa: string, [lat, lng]: number[], i: number) =>
       f.t.dataSource.query(
         `INSERT INTO clinics (id, name, street_address, city, postal_code, lat, lng, phone, type, hours,
-           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients, source)
+           weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc, accepting_new_patients,
+           accepting_status, source)
          VALUES (gen_random_uuid(), $1, '1 Test St', 'Toronto', $2, $3, $4, '(416) 555-0100',
-           'walk-in', '{}', '9:00-17:00', false, false, false, false, false, false, 'near-order-test')`,
+           'walk-in', '{}', '9:00-17:00', false, false, false, false, false, false, 'not-accepting',
+           'near-order-test')`,
         [`Order test ${fsa} ${i}`, `${fsa} 1A1`, lat, lng],
       );
     try {

@@ -113,7 +113,9 @@ describe('prepared reads', () => {
   it('a named statement survives a refresh of the read model it reads', async () => {
     const sql = 'SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets s WHERE s.accepting = $1';
     const before = await prepared.query<{ n: number }[]>(sql, [true]);
-    await db.dataSource.query(`UPDATE clinics SET accepting_new_patients = true`);
+    await db.dataSource.query(
+      `UPDATE clinics SET accepting_new_patients = true, accepting_status = 'accepting'`,
+    );
     await db.dataSource.query('REFRESH MATERIALIZED VIEW doctor_search');
     await db.dataSource.query('REFRESH MATERIALIZED VIEW doctor_facets');
     const after = await prepared.query<{ n: number }[]>(sql, [true]);

@@ -34,6 +34,7 @@ export const CLINIC_COLUMNS: Cols<ClinicRow> = [
   col('virtual_visits', (r) => r.virtual_visits),
   col('near_ttc', (r) => r.near_ttc),
   col('accepting_new_patients', (r) => r.accepting_new_patients),
+  col('accepting_status', (r) => (r.accepting_new_patients ? 'accepting' : 'not-accepting')),
   col('availability_checked_at', (r) => iso(r.availability_checked_at)),
   col('notes', (r) => r.notes),
   col('links', (r) => JSON.stringify(r.links)),

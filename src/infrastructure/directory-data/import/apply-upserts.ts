@@ -36,7 +36,7 @@ const COUNT_UP = `SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) 
 
 const CLINIC_COLS = `name, street_address, city, neighbourhood, postal_code, lat, lng, phone,
       website, type, hours, weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc,
-      accepting_new_patients, availability_checked_at, notes, links`;
+      accepting_new_patients, accepting_status, availability_checked_at, notes, links`;
 
 async function upsertClinics(sql: ImportSql): Promise<Written> {
   const written = await upsert(

@@ -31,7 +31,7 @@ const STAGE_DDL = `
     street_address text, city text, neighbourhood text, postal_code text, lat float8, lng float8,
     phone text, website text, type text, hours jsonb, weekday_hours text, evening boolean,
     weekend boolean, wheelchair boolean, virtual_visits boolean, near_ttc boolean,
-    accepting_new_patients boolean, availability_checked_at timestamptz, notes text, links jsonb,
+    accepting_new_patients boolean, accepting_status text, availability_checked_at timestamptz, notes text, links jsonb,
     clinic_id uuid) ON COMMIT DROP;
   CREATE TEMP TABLE s_doctors (line int, source text, cpso_number text, id uuid, name text,
     gender text, practice_start_year smallint, specialties jsonb, languages jsonb, clinics jsonb,

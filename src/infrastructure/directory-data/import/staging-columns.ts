@@ -43,6 +43,7 @@ export const CLINIC_COLUMNS: Col<Staged<ClinicRecord>>[] = [
   col('virtual_visits', (x) => x.r.virtualVisits),
   col('near_ttc', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
   col('accepting_new_patients', (x) => x.r.acceptingNewPatients),
+  col('accepting_status', (x) => (x.r.acceptingNewPatients ? 'accepting' : 'not-accepting')),
   col('availability_checked_at', (x) => x.r.availabilityCheckedAt),
   col('notes', (x) => x.r.notes ?? null),
   col('links', (x) => json(x.r.links ?? [])),

@@ -1,4 +1,5 @@
 import { DoctorCriteria, Gender } from '../../domain/directory/criteria';
+import { parseAcceptingStatusList } from '../../domain/clinics/accepting-status';
 import { InvalidParamError } from '../../domain/shared/domain-error';
 
 /** The directory filters as any interface receives them (REST query, MCP tool arguments). */
@@ -15,6 +16,12 @@ export interface DirectoryFilterInput {
   readonly wheelchair?: boolean;
   readonly virtualVisits?: boolean;
   readonly nearTTC?: boolean;
+  /** Only `true` filters (false is refused: leave it out to list clinics open or not). */
+  readonly openNow?: boolean;
+  /** ISO 8601 date-time; checked against the clock by ListMomentsResolver. */
+  readonly openAt?: string;
+  /** Comma-separated graded statuses. */
+  readonly acceptingStatus?: string;
 }
 
 /** The filters as domain criteria: `specialties` wins over `specialty`; years must be a range. */
@@ -22,6 +29,12 @@ export function directoryCriteria(q: DirectoryFilterInput): DoctorCriteria {
   if (q.minYears !== undefined && q.maxYears !== undefined && q.minYears > q.maxYears) {
     throw new InvalidParamError('minYears must not be greater than maxYears.');
   }
+  if (q.openNow === false)
+    throw new InvalidParamError(
+      'openNow only takes true (open at the time of the request); leave it out to list clinics open or not.',
+    );
+  if (q.openNow && q.openAt !== undefined)
+    throw new InvalidParamError('openNow and openAt cannot be combined: send one of them.');
   const single = q.specialty?.trim();
   return {
     specialties: q.specialties ?? (single ? [single] : undefined),
@@ -35,5 +48,9 @@ export function directoryCriteria(q: DirectoryFilterInput): DoctorCriteria {
     wheelchair: q.wheelchair,
     virtualVisits: q.virtualVisits,
     nearTTC: q.nearTTC,
+    openNow: q.openNow,
+    openAt: q.openAt,
+    acceptingStatuses:
+      q.acceptingStatus === undefined ? undefined : parseAcceptingStatusList(q.acceptingStatus),
   };
 }

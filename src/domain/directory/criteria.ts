@@ -1,3 +1,6 @@
+import { AcceptingStatus } from '../clinics/accepting-status';
+import { LocalDate } from '../clinics/hours/toronto-time';
+
 export const GENDERS = ['male', 'female', 'non-binary'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -23,6 +26,33 @@ export interface ClinicAttributeCriteria {
   readonly wheelchair?: boolean;
   readonly virtualVisits?: boolean;
   readonly nearTTC?: boolean;
+  /** Open now (only `true` filters; checked at each request's own instant). */
+  readonly openNow?: boolean;
+  /** Open at this instant: the text as sent (ISO 8601; Toronto time without an offset). */
+  readonly openAt?: string;
+  /** The graded accepting status is one of these (any-of). */
+  readonly acceptingStatuses?: readonly AcceptingStatus[];
+}
+
+/**
+ * A Toronto wall-clock moment, resolved for SQL: the date, the minute of the day (0–1439), the
+ * minute of the week (Monday 00:00 = 0 … 10079) and whether the date is a public holiday. The
+ * database needs no time zone: the daylight-saving change is already in the wall clock.
+ */
+export interface OpenMoment {
+  readonly date: LocalDate;
+  readonly minuteOfDay: number;
+  readonly minuteOfWeek: number;
+  readonly isHoliday: boolean;
+}
+
+/**
+ * The moments a list read needs: `now` (each item's openNow), and `filter` (openNow or openAt,
+ * when sent: only clinics open then).
+ */
+export interface ListMoments {
+  readonly now: OpenMoment;
+  readonly filter?: OpenMoment;
 }
 
 /** Where the client is: lists are ordered nearest first from `near`, within `radiusKm` if sent. */

@@ -179,4 +179,48 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
   @IsOptional()
   @IsBoolean({ message: `nearTTC ${BOOL}` })
   nearTTC?: boolean;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      "true keeps only rows whose clinic (a doctor's primary clinic) is open at the time of the " +
+      'request, in Toronto time, with its dated exceptions and Ontario public holidays applied; ' +
+      'clinics with unknown hours are left out. Only true is accepted; not with openAt.',
+    example: true,
+  })
+  @BoolParam()
+  @IsOptional()
+  @IsBoolean({ message: `openNow ${BOOL}` })
+  openNow?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description:
+      'Keeps only rows whose clinic is open at this moment: ISO 8601, Toronto time when it has ' +
+      'no offset (2026-12-26T10:00), or with Z / ±HH:MM; from today up to 60 days ahead. ' +
+      "Applies the clinic's dated exceptions and Ontario's nine public holidays. Anything else " +
+      'is 400 invalid_param. Not with openNow.',
+    example: '2026-12-26T10:00',
+  })
+  @StringParam()
+  @IsOptional()
+  @IsString({ message: 'openAt must be an ISO 8601 date-time such as 2026-12-26T10:00.' })
+  @MaxLength(40, { message: 'openAt must be an ISO 8601 date-time such as 2026-12-26T10:00.' })
+  openAt?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      'Graded accepting status, comma-separated, any of: accepting (Plan-Net newpt), ' +
+      'existing-patients-only (existptonly), existing-patients-family (existptfam), ' +
+      'not-accepting (nopt), unknown (no Plan-Net code). Each at most once; anything else is ' +
+      '400 invalid_param.',
+    example: 'accepting,existing-patients-family',
+  })
+  @StringParam()
+  @IsOptional()
+  @IsString({ message: 'acceptingStatus must be a comma-separated list.' })
+  @MaxLength(200, { message: 'acceptingStatus must be at most 200 characters.' })
+  acceptingStatus?: string;
 }

@@ -1,7 +1,9 @@
 import { Client } from 'pg';
+import { parseAcceptingStatusList } from '../../src/domain/clinics/accepting-status';
 import { ClinicInclude, DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
 import { ListCursors } from '../../src/application/shared/list-cursor';
 import { PageRequest, SortKey } from '../../src/domain/shared/page';
+import { hoursEndpoints } from './hours-cases';
 import { DirectoryUseCases } from './recording';
 
 export type QueryValue = string | number | boolean;
@@ -62,6 +64,12 @@ export function criteriaOf(q: Query): DoctorCriteria {
     wheelchair: bool(q, 'wheelchair'),
     virtualVisits: bool(q, 'virtualVisits'),
     nearTTC: bool(q, 'nearTTC'),
+    openNow: bool(q, 'openNow'),
+    openAt: q.openAt === undefined ? undefined : String(q.openAt),
+    acceptingStatuses:
+      q.acceptingStatus === undefined
+        ? undefined
+        : parseAcceptingStatusList(String(q.acceptingStatus)),
     near: nearOf(q),
     radiusKm: num(q, 'radiusKm'),
   };
@@ -290,6 +298,8 @@ export function benchEndpoints(s: Samples, cursorSecret?: string): Endpoint[] {
   return [
     ...cursorCases,
     ...cases,
+    // Issue 33's rows (hours and graded status), outside the mixed row.
+    ...hoursEndpoints(s),
     {
       name: 'mixed',
       kind: 'mixed',

@@ -1,9 +1,29 @@
 import { Gender } from '../directory/criteria';
 import { DimensionTally } from '../reviews/review';
+import { AcceptingStatus } from './accepting-status';
+import { ClinicSchedule } from './hours/clinic-schedule';
 
 export interface ClinicLink {
   readonly label: string;
   readonly url: string;
+}
+
+/**
+ * A clinic's hours and graded status as read (issue 33): its schedule (week null = hours
+ * unknown; holiday policy; its own exceptions still to come), the Plan-Net graded status, and
+ * when that status was last confirmed (the row's availability_checked_at).
+ */
+export interface ClinicScheduleStatus {
+  readonly schedule: ClinicSchedule;
+  readonly acceptingStatus: AcceptingStatus;
+  readonly acceptingCheckedAt: Date | null;
+}
+
+/** What list items of clinics and specialists add (issue 33): open now and the graded status. */
+export interface ClinicOpenStatus {
+  /** Open at the list's now; null when the clinic's hours are unknown. */
+  readonly openNow: boolean | null;
+  readonly acceptingStatus: AcceptingStatus;
 }
 
 export interface ClinicListRecord {

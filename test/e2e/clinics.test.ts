@@ -116,7 +116,33 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
           acceptingNewPatients: true,
           website: 'https://cardio.example.org',
           type: 'specialist-clinic',
-          hours: { weekday: '8:30-20:00', evening: true, weekend: true },
+          hours: {
+            weekday: '8:30-20:00',
+            evening: true,
+            weekend: true,
+            // Issue 33 (additive): the week as stored (Mon–Sat 09:00–17:00), and the public
+            // holidays of the next 60 days that close it (the default policy).
+            week: {
+              mon: [{ open: '09:00', close: '17:00' }],
+              tue: [{ open: '09:00', close: '17:00' }],
+              wed: [{ open: '09:00', close: '17:00' }],
+              thu: [{ open: '09:00', close: '17:00' }],
+              fri: [{ open: '09:00', close: '17:00' }],
+              sat: [{ open: '09:00', close: '17:00' }],
+              sun: [],
+            },
+            exceptions: [
+              { date: '2026-12-25', closed: true, reason: 'Christmas Day' },
+              { date: '2026-12-26', closed: true, reason: 'Boxing Day' },
+              { date: '2027-01-01', closed: true, reason: "New Year's Day" },
+            ],
+          },
+          // FIXTURE_NOW is Saturday 2026-11-21 07:00 in Toronto.
+          openNow: false,
+          nextOpen: '2026-11-21T09:00:00-05:00',
+          nextClose: '2026-11-21T17:00:00-05:00',
+          acceptingStatus: 'accepting',
+          acceptingCheckedAt: null,
           accessibility: { wheelchair: true, virtualVisits: true, nearTTC: true },
           // Provenance of the availability (issue 13, additive): never checked, from the fixture.
           availability: { checkedAt: null, source: 'test-fixture' },

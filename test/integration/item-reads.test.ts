@@ -1,3 +1,4 @@
+import { ClinicOpening } from '../../src/application/clinics/clinic-opening';
 import { GetClinicUseCase } from '../../src/application/clinics/get-clinic.use-case';
 import { GetDoctorUseCase } from '../../src/application/doctors/get-doctor.use-case';
 import { GetClinicSignalsUseCase } from '../../src/application/reviews/get-clinic-signals.use-case';
@@ -17,6 +18,7 @@ import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistenc
 import { TypeOrmReviewReadRepository } from '../../src/infrastructure/persistence/reviews/typeorm-review-read.repository';
 import { generateDemoDataset } from '../../src/infrastructure/seed/demo-dataset.generator';
 import { replaceDirectoryData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { DateHolidaysOntarioCalendar } from '../../src/infrastructure/holidays/date-holidays-ontario.calendar';
 import { FixedClock } from '../support/fixed-clock';
 import { recordQueries } from '../support/recorded-queries';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -61,7 +63,11 @@ describe('item reads: one statement per answer (real PostgreSQL)', () => {
       getDoctor: new GetDoctorUseCase(doctors, clock, settings),
       doctorReviews: new ListDoctorReviewsUseCase(reviews),
       doctorSignals: new GetDoctorSignalsUseCase(reviews, settings),
-      getClinic: new GetClinicUseCase(clinics, clock),
+      getClinic: new GetClinicUseCase(
+        clinics,
+        clock,
+        new ClinicOpening(new DateHolidaysOntarioCalendar()),
+      ),
       clinicReviews: new ListClinicReviewsUseCase(reviews),
       clinicSignals: new GetClinicSignalsUseCase(reviews, settings),
     };

@@ -5,6 +5,7 @@ import {
 } from '../../domain/clinics/clinic';
 import { ClinicCriteria, ClinicInclude, SpecialistCriteria } from '../../domain/directory/criteria';
 import { Page, PageRequest } from '../../domain/shared/page';
+import { LocalDate } from '../../domain/clinics/hours/toronto-time';
 
 /** Port: reads of clinics and specialist offerings. */
 export abstract class ClinicReadRepository {
@@ -15,7 +16,8 @@ export abstract class ClinicReadRepository {
     page: PageRequest,
     now: Date,
   ): Promise<Page<ClinicListRecord>>;
-  abstract findById(id: string): Promise<ClinicDetailRecord | null>;
+  /** The clinic's detail, with its own hours exceptions from `fromDate` (Toronto's today) on. */
+  abstract findById(id: string, fromDate: LocalDate): Promise<ClinicDetailRecord | null>;
   /** The clinics of these ids (distinct, lower-case), as list rows, in the order given. One statement. */
   abstract findManyById(
     ids: readonly string[],

@@ -49,7 +49,7 @@ export interface ClinicDoctorRecord {
   readonly specialties: string[];
 }
 
-export interface ClinicDetailRecord {
+export interface ClinicDetailRecord extends ClinicScheduleStatus {
   readonly id: string;
   readonly name: string;
   readonly address: string;

@@ -12,6 +12,9 @@ import { ListSpecialtiesUseCase } from '../../application/metadata/list-specialt
 import { GetClinicSignalsUseCase } from '../../application/reviews/get-clinic-signals.use-case';
 import { GetDoctorSignalsUseCase } from '../../application/reviews/get-doctor-signals.use-case';
 import { ListClinicReviewsUseCase } from '../../application/reviews/list-clinic-reviews.use-case';
+import { ListMomentsResolver } from '../../application/shared/list-moments';
+import { ClinicOpening } from '../../application/clinics/clinic-opening';
+import { HolidaysModule } from '../../infrastructure/holidays/holidays.module';
 import { DirectoryPersistenceModule } from '../../infrastructure/persistence/directory/directory-persistence.module';
 import { DirectoryTools, TOOL_PROVIDERS } from './directory-tools';
 import { McpHttpController } from './mcp-http.controller';
@@ -31,11 +34,13 @@ const USE_CASES = [
   ListSpecialtiesUseCase,
   ListLanguagesUseCase,
   ResolveLocationUseCase,
+  ListMomentsResolver,
+  ClinicOpening,
 ];
 
 /** The tool registry and the use cases it calls (no HTTP): used by the stdio entry point. */
 @Module({
-  imports: [DirectoryPersistenceModule],
+  imports: [DirectoryPersistenceModule, HolidaysModule],
   providers: [...USE_CASES, ToolSupport, ...TOOL_PROVIDERS, DirectoryTools],
   exports: [DirectoryTools],
 })

@@ -6,6 +6,7 @@ import {
   SpecialistRecord,
 } from '../../../domain/clinics/clinic';
 import { Gender } from '../../../domain/directory/criteria';
+import { ClinicScheduleJson, scheduleOf } from './clinic-schedule.sql';
 
 export interface ClinicListRow {
   id: string;
@@ -41,6 +42,7 @@ export interface ClinicDetailRow {
   links: ClinicLink[] | null;
   availability_checked_at: Date | null;
   source: string;
+  schedule: ClinicScheduleJson;
   doctors: {
     name: string;
     gender: Gender;
@@ -99,6 +101,7 @@ export function toClinicDetailRecord(r: ClinicDetailRow): ClinicDetailRecord {
     links: r.links ?? [],
     availabilityCheckedAt: r.availability_checked_at,
     source: r.source,
+    ...scheduleOf(r.schedule),
     doctors: r.doctors.map((d) => ({
       name: d.name,
       gender: d.gender,

@@ -13,6 +13,7 @@ import {
   SpecialistCriteria,
 } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
+import { LocalDate } from '../../../domain/clinics/hours/toronto-time';
 import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { ClinicDetailReader } from './clinic-detail.reader';
@@ -59,8 +60,8 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     return this.lists.findManyById(ids, include);
   }
 
-  findById(id: string): Promise<ClinicDetailRecord | null> {
-    return this.details.findById(id);
+  findById(id: string, fromDate: LocalDate): Promise<ClinicDetailRecord | null> {
+    return this.details.findById(id, fromDate);
   }
 
   specialists(

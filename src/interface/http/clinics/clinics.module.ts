@@ -8,11 +8,14 @@ import { ListClinicReviewsUseCase } from '../../../application/reviews/list-clin
 import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
 import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
 import { PageResolver } from '../common/page-resolver';
+import { ClinicOpening } from '../../../application/clinics/clinic-opening';
+import { ListMomentsResolver } from '../../../application/shared/list-moments';
+import { HolidaysModule } from '../../../infrastructure/holidays/holidays.module';
 import { ClinicsController } from './clinics.controller';
 import { SpecialistsController } from './specialists.controller';
 
 @Module({
-  imports: [DirectoryPersistenceModule],
+  imports: [DirectoryPersistenceModule, HolidaysModule],
   controllers: [ClinicsController, SpecialistsController],
   providers: [
     ListClinicsUseCase,
@@ -23,6 +26,8 @@ import { SpecialistsController } from './specialists.controller';
     ListSpecialistsUseCase,
     PageResolver,
     ResolveLocationUseCase,
+    ClinicOpening,
+    ListMomentsResolver,
   ],
 })
 export class ClinicsModule {}

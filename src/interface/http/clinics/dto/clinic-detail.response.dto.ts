@@ -4,6 +4,18 @@ import { ClinicLink } from '../../../../domain/clinics/clinic';
 import { ClinicInclude, GENDERS, Gender } from '../../../../domain/directory/criteria';
 import { ClinicCoreDto } from '../../common/clinic-core.dto';
 import { ClinicLinkDto, withIncludes } from './clinic.response.dto';
+import {
+  ACCEPTING_CHECKED_AT_PROPERTY,
+  ACCEPTING_STATUS_PROPERTY,
+  HoursDto,
+  NEXT_CLOSE_PROPERTY,
+  NEXT_OPEN_PROPERTY,
+  OPEN_NOW_PROPERTY,
+  openingStatusFields,
+} from './opening-hours.dto';
+import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
+
+export { HoursDto };
 
 export const CLINIC_TYPES = [
   'family-practice',
@@ -13,15 +25,6 @@ export const CLINIC_TYPES = [
   'hospital-outpatient',
   'virtual-care',
 ];
-
-export class HoursDto {
-  @ApiProperty({ example: '9:00-17:00', description: 'Usual weekday hours, H:MM-HH:MM' })
-  weekday!: string;
-  @ApiProperty({ description: 'Open after 5 PM on at least one weekday', example: true })
-  evening!: boolean;
-  @ApiProperty({ description: 'Open Saturday or Sunday', example: false })
-  weekend!: boolean;
-}
 
 export class AccessibilityDto {
   @ApiProperty({ description: 'Wheelchair-accessible', example: true })
@@ -73,8 +76,17 @@ export class ClinicDetailDto extends ClinicCoreDto {
   website!: string | null;
   @ApiProperty({ enum: CLINIC_TYPES, description: 'Kind of clinic', example: 'family-practice' })
   type!: string;
-  @ApiProperty({ type: HoursDto, description: 'Opening hours' })
+  @ApiProperty({
+    type: HoursDto,
+    description:
+      'Opening hours: the v1 summary, and (added for issue 33) the week and the dated exceptions',
+  })
   hours!: HoursDto;
+  @ApiProperty(OPEN_NOW_PROPERTY) openNow!: boolean | null;
+  @ApiProperty(NEXT_OPEN_PROPERTY) nextOpen!: string | null;
+  @ApiProperty(NEXT_CLOSE_PROPERTY) nextClose!: string | null;
+  @ApiProperty(ACCEPTING_STATUS_PROPERTY) acceptingStatus!: AcceptingStatus;
+  @ApiProperty(ACCEPTING_CHECKED_AT_PROPERTY) acceptingCheckedAt!: string | null;
   @ApiProperty({ type: AccessibilityDto, description: 'Access and visit options' })
   accessibility!: AccessibilityDto;
   @ApiProperty({
@@ -109,7 +121,8 @@ export class ClinicDetailDto extends ClinicCoreDto {
       acceptingNewPatients: c.acceptingNewPatients,
       website: c.website,
       type: c.type,
-      hours: { weekday: c.weekdayHours, evening: c.evening, weekend: c.weekend },
+      hours: HoursDto.from(c, c.opening),
+      ...openingStatusFields(c.opening),
       accessibility: {
         wheelchair: c.wheelchair,
         virtualVisits: c.virtualVisits,

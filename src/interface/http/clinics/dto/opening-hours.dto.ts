@@ -115,7 +115,8 @@ export class HoursExceptionDto {
   reason?: string;
 }
 
-export class ClinicHoursDto {
+/** Named HoursDto in the OpenAPI document, as in v1 (the typed client's schema name). */
+export class HoursDto {
   @ApiProperty({ example: '9:00-17:00', description: 'Usual weekday hours, H:MM-HH:MM' })
   weekday!: string;
   @ApiProperty({ description: 'Open after 5 PM on at least one weekday', example: true })
@@ -140,7 +141,7 @@ export class ClinicHoursDto {
   static from(
     v1: { weekdayHours: string; evening: boolean; weekend: boolean },
     a: ClinicHoursAnswer,
-  ): ClinicHoursDto {
+  ): HoursDto {
     return {
       weekday: v1.weekdayHours,
       evening: v1.evening,
@@ -154,6 +155,9 @@ export class ClinicHoursDto {
     };
   }
 }
+
+/** The same class (the document's schema stays `HoursDto`). */
+export { HoursDto as ClinicHoursDto };
 
 function ranges(rs: readonly { open: string; close: string }[]): TimeRangeDto[] {
   return rs.map((r) => ({ open: r.open, close: r.close }));

@@ -214,7 +214,7 @@ describe('data import (integration)', () => {
       /unknown specialty "Astrology"; known: .*Dermatology.*--add-names/,
     );
     expectLine(11, '/languages', /unknown language "Klingon"; known: .*Tamil/);
-    expectLine(12, '/hours/mon/0', /closes \(09:00\) before it opens \(17:00\)/);
+    expectLine(12, '/hours/mon/0', /closes \(09:00\) at or before it opens \(17:00\)/);
     expectLine(13, '/clinics', /exactly one clinic must be primary \(0 are\)/);
     expectLine(14, '/source', /this import is for source "partner-registry-2026"/);
     expectLine(15, '/doctor', /no doctor with CPSO number 700099/);

@@ -1,3 +1,4 @@
+import type { AcceptingStatus } from '../clinics/accepting-status';
 import { Weekday } from '../clinics/clinic-hours';
 
 /**
@@ -6,6 +7,17 @@ import { Weekday } from '../clinics/clinic-hours';
  */
 export type TimeRange = { readonly open: string; readonly close: string };
 export type MultiRangeHours = Readonly<Record<Weekday, readonly TimeRange[]>>;
+
+/**
+ * What a clinic does on Ontario's public holidays: `closed` (the default), `regular` (its week
+ * applies), or these ranges on every public holiday.
+ */
+export type HolidayHoursRecord = 'closed' | 'regular' | readonly TimeRange[];
+
+/** A dated closure (`closed: true`) or special hours (`ranges`) of one Toronto date. */
+export type HoursExceptionRecord =
+  | { readonly date: string; readonly closed: true; readonly reason?: string }
+  | { readonly date: string; readonly ranges: readonly TimeRange[]; readonly reason?: string };
 
 export interface ClinicRef {
   readonly source?: string;
@@ -27,10 +39,18 @@ export interface ClinicRecord {
   readonly phone: string;
   readonly website?: string | null;
   readonly clinicType: string;
-  readonly hours: MultiRangeHours;
+  /** Null: the clinic's hours are unknown. */
+  readonly hours: MultiRangeHours | null;
+  /** Absent on import: "closed". An export always writes it. */
+  readonly holidayHours?: HolidayHoursRecord;
+  /** The clinic's whole list (absent on import: none). An export always writes it. */
+  readonly hoursExceptions?: readonly HoursExceptionRecord[];
   readonly wheelchair: boolean;
   readonly virtualVisits: boolean;
-  readonly acceptingNewPatients: boolean;
+  /** The v1 boolean: true exactly when acceptingStatus is `accepting` (either may be derived). */
+  readonly acceptingNewPatients?: boolean;
+  readonly acceptingStatus?: AcceptingStatus;
+  /** When the accepting status was last checked (the API's acceptingCheckedAt). */
   readonly availabilityCheckedAt: string | null;
   readonly notes?: string | null;
   readonly links?: readonly { label: string; url: string }[];

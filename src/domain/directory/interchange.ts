@@ -1,5 +1,6 @@
-import { CLOSED_ALL_WEEKDAYS, minutesOfDay, WEEKDAYS, WORKING_DAYS } from '../clinics/clinic-hours';
+import { CLOSED_ALL_WEEKDAYS, minutesOfDay, WORKING_DAYS } from '../clinics/clinic-hours';
 import { isNearTtc } from '../geo/ttc-subway-stations';
+import { clinicScheduleProblems } from './interchange-clinic';
 import type {
   ClinicRecord,
   DirectoryRecord,
@@ -15,6 +16,7 @@ import type {
  * interchange-records.ts, re-exported here), and what the service derives instead of reading.
  */
 export * from './interchange-records';
+export * from './interchange-clinic';
 
 /** The GTA and its surroundings: a clinic outside this box is not in the directory's area. */
 export const GTA_BOX = { minLat: 43.3, maxLat: 44.4, minLng: -80.3, maxLng: -78.6 } as const;
@@ -81,13 +83,28 @@ const EVENING_AFTER = 17 * 60;
 const fmt = (m: number, pad: boolean) =>
   `${String(Math.floor(m / 60)).padStart(pad ? 2 : 1, '0')}:${String(m % 60).padStart(2, '0')}`;
 
+/** The v1 `hours.weekday` of a clinic whose hours are unknown. */
+export const UNKNOWN_WEEKDAY_HOURS = 'unknown';
+
 /**
  * The contract's derived fields from several ranges a day: a weekday's span runs from its first
  * opening to its last closing; `weekday` is the span of most weekdays (ties: the first from
  * Monday), `evening` a weekday range closing after 17:00, `weekend` any range on Saturday or
- * Sunday, `nearTTC` within 500 m of a subway station.
+ * Sunday, `nearTTC` within 500 m of a subway station. Unknown hours (null): `weekday` "unknown",
+ * neither evening nor weekend.
  */
-export function deriveClinic(hours: MultiRangeHours, lat: number, lng: number): DerivedClinic {
+export function deriveClinic(
+  hours: MultiRangeHours | null,
+  lat: number,
+  lng: number,
+): DerivedClinic {
+  if (hours === null)
+    return {
+      weekdayHours: UNKNOWN_WEEKDAY_HOURS,
+      evening: false,
+      weekend: false,
+      nearTtc: isNearTtc(lat, lng),
+    };
   const counts = new Map<string, number>();
   let best: string | undefined;
   let bestCount = 0;
@@ -112,7 +129,10 @@ export function deriveClinic(hours: MultiRangeHours, lat: number, lng: number): 
   };
 }
 
-/** Problems of a clinic the schema cannot see (place, formats, hours). */
+/**
+ * Problems of a clinic the schema cannot see (place, formats, hours, holiday hours, exceptions,
+ * accepting status: interchange-clinic.ts).
+ */
 export function clinicProblems(c: ClinicRecord): RecordProblem[] {
   const p: RecordProblem[] = [];
   if (!inGta(c.lat, c.lng))
@@ -130,18 +150,7 @@ export function clinicProblems(c: ClinicRecord): RecordProblem[] {
       field: '/phone',
       reason: `"${c.phone}" is not an Ontario phone number (10 digits, Ontario area code)`,
     });
-  for (const d of WEEKDAYS) {
-    const ranges = [...c.hours[d]].sort((a, b) => minutesOfDay(a.open) - minutesOfDay(b.open));
-    ranges.forEach((r, i) => {
-      if (minutesOfDay(r.close) <= minutesOfDay(r.open))
-        p.push({
-          field: `/hours/${d}/${i}`,
-          reason: `closes (${r.close}) before it opens (${r.open})`,
-        });
-      else if (i > 0 && minutesOfDay(r.open) < minutesOfDay(ranges[i - 1].close))
-        p.push({ field: `/hours/${d}`, reason: 'ranges overlap' });
-    });
-  }
+  p.push(...clinicScheduleProblems(c));
   if (c.availabilityCheckedAt && Date.parse(c.availabilityCheckedAt) > Date.now() + 86_400_000)
     p.push({ field: '/availabilityCheckedAt', reason: 'is in the future' });
   return p;

@@ -1,11 +1,11 @@
-import { WEEKDAYS } from '../../domain/clinics/clinic-hours';
 import {
   ClinicRecord,
   DoctorRecord,
-  MultiRangeHours,
   OfferingRecord,
   ReviewRecord,
 } from '../../domain/directory/interchange';
+import { CLINIC_RECORDS } from './clinic-record-sql';
+import { afterKey, InterchangeQuery, micros, SyncedType, utcMicros } from './interchange-sql-parts';
 
 /**
  * The interchange records as read from the directory's tables, one query shape per record type:
@@ -17,108 +17,9 @@ import {
  * order (an index each), optionally after a key (keyset paging: each page costs the same
  * whatever its depth).
  */
-/** The record types a copy of the directory holds. */
-export type SyncedType = 'clinic' | 'doctor' | 'offering' | 'review';
-
-export interface InterchangeQuery<Row, Rec> {
-  readonly type: SyncedType;
-  /** The rows where `where`, after the key bound to `$after..` when given, in key order. */
-  sql(where: string, after: number | null, limit: number | 'ALL'): string;
-  /** The row's key, as the `after` values of the next page. */
-  keyOf(row: Row): string[];
-  toRecord(row: Row): Rec;
-  /** The condition for the rows the lists serve (the bulk snapshot and the change feed). */
-  readonly served: string;
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/**
- * A timestamptz to the microsecond, in SQL: the import stamps now() (microseconds), which a JS
- * Date would cut to milliseconds, so a re-import would change it. `micros` writes it as
- * toISOString does when the microseconds are whole milliseconds (the usual case).
- */
-const utcMicros = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const micros = (text: string) => (text.endsWith('000Z') ? `${text.slice(0, -4)}Z` : text);
-
-/** `AND (cols) > ($n, $n+1, ..)` for a page after a key, or nothing for the first page. */
-function afterKey(cols: readonly string[], after: number | null): string {
-  if (after === null) return '';
-  return `AND (${cols.join(', ')}) > (${cols.map((_, i) => `$${after + i}`).join(', ')})`;
-}
-
-/** Hours as stored (the demo's one range or null a day, or an import's ranges) as ranges. */
-function ranges(hours: Record<string, unknown>): MultiRangeHours {
-  const out: Record<string, { open: string; close: string }[]> = {};
-  for (const d of WEEKDAYS) {
-    const v = hours[d];
-    out[d] = Array.isArray(v)
-      ? (v as { open: string; close: string }[])
-      : v && typeof v === 'object'
-        ? [v as { open: string; close: string }]
-        : [];
-  }
-  return out as unknown as MultiRangeHours;
-}
-
-export interface ClinicRow {
-  id: string;
-  source: string;
-  source_id: string;
-  name: string;
-  street_address: string;
-  city: string;
-  neighbourhood: string | null;
-  postal_code: string;
-  lat: number;
-  lng: number;
-  phone: string;
-  website: string | null;
-  type: string;
-  hours: Record<string, unknown>;
-  wheelchair: boolean;
-  virtual_visits: boolean;
-  accepting_new_patients: boolean;
-  availability_checked_at: Date | null;
-  notes: string | null;
-  links: { label: string; url: string }[];
-}
-
-const CLINIC_KEY = ['c.source', 'c.source_id'] as const;
-
-/** Clinics (alias `c`), by source and source id. */
-export const CLINIC_RECORDS: InterchangeQuery<ClinicRow, ClinicRecord> = {
-  type: 'clinic',
-  served: 'true',
-  sql: (where, after, limit) =>
-    `SELECT c.* FROM clinics c
-      WHERE (${where}) ${afterKey(CLINIC_KEY, after)}
-      ORDER BY ${CLINIC_KEY.join(', ')} LIMIT ${limit}`,
-  keyOf: (r) => [r.source, r.source_id],
-  toRecord: (r) => ({
-    type: 'clinic',
-    source: r.source,
-    sourceId: r.source_id,
-    id: r.id,
-    name: r.name,
-    streetAddress: r.street_address,
-    city: r.city,
-    neighbourhood: r.neighbourhood,
-    postalCode: r.postal_code,
-    lat: r.lat,
-    lng: r.lng,
-    phone: r.phone,
-    website: r.website,
-    clinicType: r.type,
-    hours: ranges(r.hours),
-    wheelchair: r.wheelchair,
-    virtualVisits: r.virtual_visits,
-    acceptingNewPatients: r.accepting_new_patients,
-    availabilityCheckedAt: iso(r.availability_checked_at),
-    notes: r.notes,
-    links: r.links,
-  }),
-};
+export { CLINIC_RECORDS } from './clinic-record-sql';
+export type { ClinicRow } from './clinic-record-sql';
+export type { InterchangeQuery, SyncedType } from './interchange-sql-parts';
 
 export interface DoctorRow {
   id: string;

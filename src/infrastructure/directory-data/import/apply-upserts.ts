@@ -1,5 +1,6 @@
 import { ApplyCounts } from '../../../application/directory-data/directory-import.ports';
 import { CLINIC_KEY_JSON, logChanges, OFFERING_KEY_JSON, REVIEW_KEY_JSON } from './change-log';
+import { EXCEPTIONS_CHANGED, markChangedExceptions, replaceExceptions } from './hours-exceptions';
 import { countOf, ImportSql } from './import-sql';
 import { relinkPractices } from './practice-links';
 
@@ -36,9 +37,15 @@ const COUNT_UP = `SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) 
 
 const CLINIC_COLS = `name, street_address, city, neighbourhood, postal_code, lat, lng, phone,
       website, type, hours, weekday_hours, evening, weekend, wheelchair, virtual_visits, near_ttc,
-      accepting_new_patients, accepting_status, availability_checked_at, notes, links`;
+      accepting_new_patients, accepting_status, availability_checked_at, notes, links,
+      holiday_policy, holiday_ranges`;
 
+/**
+ * Clinics, then their exceptions (hours-exceptions.ts): a clinic is written, and logged, when a
+ * column or its list of exceptions changed.
+ */
 async function upsertClinics(sql: ImportSql): Promise<Written> {
+  await markChangedExceptions(sql);
   const written = await upsert(
     sql,
     `
@@ -47,7 +54,7 @@ async function upsertClinics(sql: ImportSql): Promise<Written> {
         SELECT COALESCE(s.id, gen_random_uuid()), s.source, s.source_id, ${CLINIC_COLS.replace(/(\w+)/g, 's.$1')}
           FROM s_clinics s
         ON CONFLICT (source, source_id) DO UPDATE SET ${set(CLINIC_COLS)}, updated_at = now()
-          WHERE ${distinct('c', CLINIC_COLS)}
+          WHERE ${distinct('c', CLINIC_COLS)} OR ${EXCEPTIONS_CHANGED}
         RETURNING (xmax = 0) AS inserted, c.source, c.source_id),
       logged AS (${logChanges(`SELECT 'clinic' AS type, 'upsert' AS op, ${CLINIC_KEY_JSON('source', 'source_id')} AS key FROM up`)})
       ${COUNT_UP}`,
@@ -55,6 +62,7 @@ async function upsertClinics(sql: ImportSql): Promise<Written> {
   await sql(
     `UPDATE s_clinics s SET clinic_id = c.id FROM clinics c WHERE c.source = s.source AND c.source_id = s.source_id`,
   );
+  await replaceExceptions(sql);
   return written;
 }
 

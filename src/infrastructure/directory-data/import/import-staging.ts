@@ -23,7 +23,8 @@ const BATCH = 2_000;
 
 /**
  * The staging tables, one per record type, dropped at the end of the transaction. The id columns
- * at the end (clinic_id, doctor_id, specialty_ids, language_ids) are filled by the later steps;
+ * at the end (clinic_id, doctor_id, specialty_ids, language_ids) and exceptions_changed are
+ * filled by the later steps;
  * s_rejected is the report (cpso_number keeps a refused doctor from the snapshot's expiry).
  */
 const STAGE_DDL = `
@@ -31,8 +32,9 @@ const STAGE_DDL = `
     street_address text, city text, neighbourhood text, postal_code text, lat float8, lng float8,
     phone text, website text, type text, hours jsonb, weekday_hours text, evening boolean,
     weekend boolean, wheelchair boolean, virtual_visits boolean, near_ttc boolean,
-    accepting_new_patients boolean, accepting_status text, availability_checked_at timestamptz, notes text, links jsonb,
-    clinic_id uuid) ON COMMIT DROP;
+    accepting_new_patients boolean, accepting_status text, availability_checked_at timestamptz,
+    notes text, links jsonb, holiday_policy text, holiday_ranges jsonb, exceptions jsonb,
+    clinic_id uuid, exceptions_changed boolean) ON COMMIT DROP;
   CREATE TEMP TABLE s_doctors (line int, source text, cpso_number text, id uuid, name text,
     gender text, practice_start_year smallint, specialties jsonb, languages jsonb, clinics jsonb,
     referral_required boolean, referral_only boolean, booking_phone text, booking_online text,

@@ -1,7 +1,10 @@
 import { WEEKDAYS } from '../../../domain/clinics/clinic-hours';
 import {
+  CanonicalClinicRecord,
+  canonicalClinic,
   ClinicRecord,
   deriveClinic,
+  DerivedClinic,
   DoctorRecord,
   NameRecord,
   OfferingRecord,
@@ -14,12 +17,43 @@ export type Staged<R> = { line: number; r: R };
 type Col<R> = CopyColumn<R>;
 const json = (v: unknown) => JSON.stringify(v);
 
-/** Hours as stored: the interchange's ranges per weekday (the API reads only derived columns). */
-function storedHours(c: ClinicRecord) {
-  return Object.fromEntries(WEEKDAYS.map((d) => [d, c.hours[d]]));
+/** A staged clinic's canonical record and derived columns, computed once per record. */
+const stagedClinics = new WeakMap<ClinicRecord, { c: CanonicalClinicRecord; d: DerivedClinic }>();
+function clinic(r: ClinicRecord) {
+  let v = stagedClinics.get(r);
+  if (!v) {
+    const c = canonicalClinic(r);
+    v = { c, d: deriveClinic(c.hours, c.lat, c.lng) };
+    stagedClinics.set(r, v);
+  }
+  return v;
 }
 
-/** The COPY columns of s_clinics: the record, its derived flags, its hours as stored. */
+/** Hours as stored: the interchange's ranges per weekday, sorted, or null (unknown). */
+function storedHours(c: CanonicalClinicRecord) {
+  return c.hours === null ? null : json(Object.fromEntries(WEEKDAYS.map((d) => [d, c.hours![d]])));
+}
+
+/** The holiday policy's columns: `closed`, `regular`, or `hours` with the ranges. */
+function holidayPolicy(c: CanonicalClinicRecord): 'closed' | 'regular' | 'hours' {
+  return typeof c.holidayHours === 'string' ? c.holidayHours : 'hours';
+}
+
+/** The exceptions as the change check compares them: {date, ranges (null: closed), reason}. */
+function stagedExceptions(c: CanonicalClinicRecord): string {
+  return json(
+    c.hoursExceptions.map((e) => ({
+      date: e.date,
+      ranges: 'ranges' in e ? e.ranges : null,
+      reason: e.reason ?? null,
+    })),
+  );
+}
+
+/**
+ * The COPY columns of s_clinics: the record in its canonical form (interchange-clinic.ts), its
+ * derived flags, its hours as stored, its holiday policy, its status and its exceptions.
+ */
 export const CLINIC_COLUMNS: Col<Staged<ClinicRecord>>[] = [
   col('line', (x) => x.line),
   col('source', (x) => x.r.source),
@@ -35,18 +69,24 @@ export const CLINIC_COLUMNS: Col<Staged<ClinicRecord>>[] = [
   col('phone', (x) => x.r.phone),
   col('website', (x) => x.r.website ?? null),
   col('type', (x) => x.r.clinicType),
-  col('hours', (x) => json(storedHours(x.r))),
-  col('weekday_hours', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekdayHours),
-  col('evening', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).evening),
-  col('weekend', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).weekend),
+  col('hours', (x) => storedHours(clinic(x.r).c)),
+  col('weekday_hours', (x) => clinic(x.r).d.weekdayHours),
+  col('evening', (x) => clinic(x.r).d.evening),
+  col('weekend', (x) => clinic(x.r).d.weekend),
   col('wheelchair', (x) => x.r.wheelchair),
   col('virtual_visits', (x) => x.r.virtualVisits),
-  col('near_ttc', (x) => deriveClinic(x.r.hours, x.r.lat, x.r.lng).nearTtc),
-  col('accepting_new_patients', (x) => x.r.acceptingNewPatients),
-  col('accepting_status', (x) => (x.r.acceptingNewPatients ? 'accepting' : 'not-accepting')),
+  col('near_ttc', (x) => clinic(x.r).d.nearTtc),
+  col('accepting_new_patients', (x) => clinic(x.r).c.acceptingNewPatients),
+  col('accepting_status', (x) => clinic(x.r).c.acceptingStatus),
   col('availability_checked_at', (x) => x.r.availabilityCheckedAt),
   col('notes', (x) => x.r.notes ?? null),
   col('links', (x) => json(x.r.links ?? [])),
+  col('holiday_policy', (x) => holidayPolicy(clinic(x.r).c)),
+  col('holiday_ranges', (x) => {
+    const h = clinic(x.r).c.holidayHours;
+    return typeof h === 'string' ? null : json(h);
+  }),
+  col('exceptions', (x) => stagedExceptions(clinic(x.r).c)),
 ];
 
 /** The COPY columns of s_doctors: names and clinic references as JSON, resolved by the checks. */

@@ -10,6 +10,8 @@ import {
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
+/** `HH:MM` as minutes of the day. */
+const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 
 /** A dataset whose last review breaks a CHECK constraint (a rating of 9): its load fails. */
 function broken(doctors: number, seed: number): DemoDataset {
@@ -43,12 +45,14 @@ describe('demo dataset seeding on a real PostgreSQL', () => {
       specialties: data.specialties.length,
       languages: data.languages.length,
       clinics: data.clinics.length,
+      hoursExceptions: data.clinicHoursExceptions.length,
       doctors: data.doctors.length,
       doctorClinics: data.doctorClinics.length,
       offerings: data.specialistOfferings.length,
       reviews: data.reviews.length,
       ms: expect.any(Number) as number,
     });
+    expect(await count('clinic_hours_exceptions')).toBe(data.clinicHoursExceptions.length);
     expect(await count('specialties')).toBe(data.specialties.length);
     expect(await count('languages')).toBe(data.languages.length);
     expect(await count('clinics')).toBe(data.clinics.length);
@@ -83,6 +87,50 @@ describe('demo dataset seeding on a real PostgreSQL', () => {
       lat: c.lat,
       lng: c.lng,
       availability_checked_at: c.availability_checked_at,
+    });
+    // Issue 33: unknown hours (null, so week_minutes null), the holiday policy, the graded
+    // status, and the exceptions as generated.
+    const unknown = data.clinics.find((x) => x.hours === null)!;
+    const withHolidayHours = data.clinics.find((x) => x.holiday_policy === 'hours')!;
+    const family = data.clinics.find((x) => x.accepting_status === 'existing-patients-family')!;
+    const rows = await db.dataSource.query<Record<string, unknown>[]>(
+      `SELECT id, hours, week_minutes IS NULL AS unknown, weekday_hours, holiday_policy,
+              holiday_ranges, holiday_minutes::text AS holiday_minutes, accepting_status,
+              accepting_new_patients
+         FROM clinics WHERE id = ANY($1) ORDER BY id`,
+      [[unknown.id, withHolidayHours.id, family.id]],
+    );
+    const expected = (x: (typeof data.clinics)[number]) => ({
+      id: x.id,
+      hours: x.hours,
+      unknown: x.hours === null,
+      weekday_hours: x.weekday_hours,
+      holiday_policy: x.holiday_policy,
+      holiday_ranges: x.holiday_ranges,
+      holiday_minutes:
+        x.holiday_policy === 'hours'
+          ? `{${x.holiday_ranges!.map((r) => `[${minutes(r.open)},${minutes(r.close)})`).join(',')}}`
+          : x.holiday_policy === 'closed'
+            ? '{}'
+            : null,
+      accepting_status: x.accepting_status,
+      accepting_new_patients: x.accepting_new_patients,
+    });
+    expect(rows).toEqual(
+      [unknown, withHolidayHours, family].sort((a, b) => (a.id < b.id ? -1 : 1)).map(expected),
+    );
+    expect(rows.find((r) => r.id === unknown.id)!.weekday_hours).toBe('unknown');
+    const e = data.clinicHoursExceptions.find((x) => x.ranges !== null)!;
+    const [stored] = await db.dataSource.query<Record<string, unknown>[]>(
+      `SELECT to_char(date, 'YYYY-MM-DD') AS date, ranges, reason, minutes::text AS minutes
+         FROM clinic_hours_exceptions WHERE clinic_id = $1 AND date = $2`,
+      [e.clinic_id, e.date],
+    );
+    expect(stored).toEqual({
+      date: e.date,
+      ranges: e.ranges,
+      reason: e.reason,
+      minutes: `{${e.ranges!.map((r) => `[${minutes(r.open)},${minutes(r.close)})`).join(',')}}`,
     });
     const [spec] = await db.dataSource.query<{ name_key: string }[]>(
       `SELECT name_key FROM specialties WHERE name = 'Family Medicine'`,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { DEMO_SOURCE } from '../../src/infrastructure/seed/demo-dataset';
+import { ACCEPTING_STATUSES } from '../../src/domain/clinics/accepting-status';
 import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
 import {
   runExportCommand,
@@ -34,6 +35,7 @@ async function rowCounts(db: TestDatabase): Promise<Record<string, number>> {
     SELECT (SELECT count(*)::int FROM specialties) AS specialties,
            (SELECT count(*)::int FROM languages) AS languages,
            (SELECT count(*)::int FROM clinics) AS clinics,
+           (SELECT count(*)::int FROM clinic_hours_exceptions) AS hours_exceptions,
            (SELECT count(*)::int FROM doctors) AS doctors,
            (SELECT count(*)::int FROM doctor_clinics) AS doctor_clinics,
            (SELECT count(*)::int FROM specialist_offerings) AS offerings,
@@ -118,6 +120,38 @@ describe('export, import into an empty database, identical answers', () => {
     );
     // The copy exports to the very same bytes.
     expect(await exportAll(b)).toBe(exported);
+    // Issue 33's fields are in the file in every form, so those bytes cover each of them.
+    type Clinic = {
+      type: string;
+      hours: object | null;
+      holidayHours: string | object[];
+      hoursExceptions: object[];
+      acceptingStatus: string;
+      acceptingNewPatients: boolean;
+    };
+    const clinicsInFile = exported
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Clinic)
+      .filter((r) => r.type === 'clinic');
+    const forms = <T>(xs: T[], f: (x: T) => string) => [...new Set(xs.map(f))].sort();
+    expect(forms(clinicsInFile, (c) => (c.hours === null ? 'unknown' : 'week'))).toEqual([
+      'unknown',
+      'week',
+    ]);
+    expect(
+      forms(clinicsInFile, (c) => (typeof c.holidayHours === 'string' ? c.holidayHours : 'ranges')),
+    ).toEqual(['closed', 'ranges', 'regular']);
+    expect(forms(clinicsInFile, (c) => c.acceptingStatus)).toEqual([...ACCEPTING_STATUSES].sort());
+    expect(
+      clinicsInFile.filter((c) => c.acceptingNewPatients !== (c.acceptingStatus === 'accepting')),
+    ).toEqual([]);
+    const exceptions = clinicsInFile.flatMap((c) => c.hoursExceptions);
+    expect(exceptions).toHaveLength(countsA.hours_exceptions);
+    expect(forms(exceptions, (e) => ('closed' in e ? 'closed' : 'ranges'))).toEqual([
+      'closed',
+      'ranges',
+    ]);
 
     [ta, tb] = await Promise.all([createTestApp(a), createTestApp(b)]);
     const [ka, kb] = await Promise.all([authHeaders(ta, 'admin'), authHeaders(tb, 'admin')]);

@@ -104,10 +104,14 @@ export function generateClinicDrafts(rng: SeededRandom, count: number, now: Date
       virtual_visits: rng.chance(traits.virtual),
       near_ttc: isNearTtc(lat, lng),
       accepting_new_patients: rng.chance(traits.accepting),
+      // Graded, with the holiday policy, from a stream of their own (clinic-schedules.ts).
+      accepting_status: 'unknown',
       availability_checked_at: checkedAt(rng, now),
       notes: null,
       links: [],
       source: DEMO_SOURCE,
+      holiday_policy: 'closed',
+      holiday_ranges: null,
     };
     // Log-normal pull around the type's average, so a few clinics grow large.
     const capacity = AVERAGE_SIZE[type] * Math.exp(rng.gaussian() * 0.6);

@@ -7,6 +7,7 @@ import { SeedableDataset } from './demo-dataset';
 import { streamDemoDataset } from './demo-dataset.generator';
 import {
   CLINIC_COLUMNS,
+  CLINIC_HOURS_EXCEPTION_COLUMNS,
   DOCTOR_CLINIC_COLUMNS,
   DOCTOR_COLUMNS,
   OFFERING_COLUMNS,
@@ -55,6 +56,7 @@ export const SEED_STEPS = [
   'generate',
   'delete',
   'insert clinics',
+  'insert clinic_hours_exceptions',
   'insert doctors',
   'insert doctor_clinics',
   'insert specialist_offerings',
@@ -106,6 +108,8 @@ export interface SeedStats {
   specialties: number;
   languages: number;
   clinics: number;
+  /** Rows of clinic_hours_exceptions. */
+  hoursExceptions: number;
   doctors: number;
   doctorClinics: number;
   offerings: number;
@@ -116,6 +120,7 @@ export interface SeedStats {
 
 /** Children first, so that no cascade has work to do. api_keys is never touched. */
 const DIRECTORY_TABLES = [
+  'clinic_hours_exceptions',
   'reviews',
   'specialist_offerings',
   'doctor_clinics',
@@ -234,6 +239,11 @@ async function insertAll(
     specialties: await catalogue('specialties', data.specialties),
     languages: await catalogue('languages', data.languages),
     clinics: await insert('clinics', CLINIC_COLUMNS, data.clinics),
+    hoursExceptions: await insert(
+      'clinic_hours_exceptions',
+      CLINIC_HOURS_EXCEPTION_COLUMNS,
+      data.clinicHoursExceptions,
+    ),
     doctors: await insert('doctors', DOCTOR_COLUMNS, data.doctors),
     doctorClinics: await insert('doctor_clinics', DOCTOR_CLINIC_COLUMNS, data.doctorClinics),
     offerings: await insert('specialist_offerings', OFFERING_COLUMNS, data.specialistOfferings),

@@ -134,8 +134,9 @@ describe('generateDemoDataset: realistic distributions (3,000 doctors)', () => {
       expect(share(ds.clinics, flag)).toBeGreaterThan(low);
       expect(share(ds.clinics, flag)).toBeLessThan(high);
     }
-    const closedDay = share(ds.clinics, (c) =>
-      [c.hours.mon, c.hours.tue, c.hours.wed, c.hours.thu, c.hours.fri].includes(null),
+    const closedDay = share(
+      ds.clinics.filter((c) => c.hours !== null),
+      (c) => [c.hours!.mon, c.hours!.tue, c.hours!.wed, c.hours!.thu, c.hours!.fri].includes(null),
     );
     expect(closedDay).toBeGreaterThan(0.02);
   });

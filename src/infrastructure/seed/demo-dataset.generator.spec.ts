@@ -85,6 +85,11 @@ describe('generateDemoDataset: shape and integrity', () => {
 
   it('derives evening, weekend and the weekday summary from the hours', () => {
     for (const c of ds.clinics) {
+      if (c.hours === null) {
+        // Unknown hours (issue 33): no evening, no weekend, the weekday text "unknown".
+        expect([c.evening, c.weekend, c.weekday_hours]).toEqual([false, false, 'unknown']);
+        continue;
+      }
       expect(c.evening).toBe(isOpenEvening(c.hours));
       expect(c.weekend).toBe(isOpenWeekend(c.hours));
       expect(c.weekday_hours).toBe(weekdaySummary(c.hours));

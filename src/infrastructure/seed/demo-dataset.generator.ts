@@ -1,6 +1,7 @@
 import { FAMILY_MEDICINE, LANGUAGES, SPECIALTIES } from './catalogues';
 import { completeClinics } from './clinic-details';
 import { generateClinicDrafts } from './clinic-drafts';
+import { drawClinicSchedules } from './clinic-schedules';
 import {
   ClinicRow,
   DemoDataset,
@@ -72,12 +73,14 @@ export function streamDemoDataset(opts: DemoDatasetOptions): SeedableDataset {
   const mainSpecialties: number[][] = clinicDrafts.map(() => []);
   doctorDrafts.forEach((d, i) => mainSpecialties[placement.primaryOf[i]].push(d.main));
   const clinics = completeClinics(root.derive('clinic-details'), clinicDrafts, mainSpecialties);
+  const clinicHoursExceptions = drawClinicSchedules(root.derive('clinic-schedules'), clinics, now);
   const doctors = withBooking(root.derive('booking'), doctorDrafts, clinics, placement);
 
   return {
     specialties: SPECIALTIES.map((s, i) => ({ id: i + 1, name: s.name })),
     languages: LANGUAGES.map((l, i) => ({ id: i + 1, name: l.name })),
     clinics,
+    clinicHoursExceptions,
     doctors,
     doctorClinics: placement.doctorClinics,
     specialistOfferings: offerings(root.derive('offerings'), doctors, clinics, placement),

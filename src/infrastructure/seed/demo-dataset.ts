@@ -1,3 +1,4 @@
+import { AcceptingStatus } from '../../domain/clinics/accepting-status';
 import { WeeklyHours } from '../../domain/clinics/clinic-hours';
 import { DemoClinicType } from './catalogues';
 
@@ -37,7 +38,8 @@ export interface ClinicRow {
   phone: string;
   website: string | null;
   type: DemoClinicType;
-  hours: WeeklyHours;
+  /** Null: the clinic's hours are unknown (weekday_hours "unknown", neither evening nor weekend). */
+  hours: WeeklyHours | null;
   weekday_hours: string;
   evening: boolean;
   weekend: boolean;
@@ -45,10 +47,27 @@ export interface ClinicRow {
   virtual_visits: boolean;
   near_ttc: boolean;
   accepting_new_patients: boolean;
+  /** The graded status: `accepting` exactly when accepting_new_patients. */
+  accepting_status: AcceptingStatus;
   availability_checked_at: Date | null;
   notes: string | null;
   links: ClinicLink[];
   source: string;
+  holiday_policy: HolidayPolicyColumn;
+  /** The holiday hours, exactly when holiday_policy is `hours`. */
+  holiday_ranges: { open: string; close: string }[] | null;
+}
+
+/** What a clinic does on Ontario's public holidays (clinics.holiday_policy). */
+export type HolidayPolicyColumn = 'closed' | 'regular' | 'hours';
+
+/** One row of `clinic_hours_exceptions`: closed all day (`ranges` null) or these hours. */
+export interface ClinicHoursExceptionRow {
+  clinic_id: string;
+  /** YYYY-MM-DD, Toronto */
+  date: string;
+  ranges: { open: string; close: string }[] | null;
+  reason: string | null;
 }
 
 /** One row of `doctors`; `name` is the plain name ("Priya Sharma"), without "Dr.". */
@@ -103,6 +122,7 @@ export interface DemoDataset {
   specialties: SpecialtyRow[];
   languages: LanguageRow[];
   clinics: ClinicRow[];
+  clinicHoursExceptions: ClinicHoursExceptionRow[];
   doctors: DoctorRow[];
   doctorClinics: DoctorClinicRow[];
   specialistOfferings: SpecialistOfferingRow[];

@@ -1,5 +1,6 @@
 import { CopyColumn, copyColumn as col } from '../database/copy-rows';
 import {
+  ClinicHoursExceptionRow,
   ClinicRow,
   DoctorClinicRow,
   DoctorRow,
@@ -26,7 +27,7 @@ export const CLINIC_COLUMNS: Cols<ClinicRow> = [
   col('phone', (r) => r.phone),
   col('website', (r) => r.website),
   col('type', (r) => r.type),
-  col('hours', (r) => JSON.stringify(r.hours)),
+  col('hours', (r) => (r.hours === null ? null : JSON.stringify(r.hours))),
   col('weekday_hours', (r) => r.weekday_hours),
   col('evening', (r) => r.evening),
   col('weekend', (r) => r.weekend),
@@ -34,13 +35,24 @@ export const CLINIC_COLUMNS: Cols<ClinicRow> = [
   col('virtual_visits', (r) => r.virtual_visits),
   col('near_ttc', (r) => r.near_ttc),
   col('accepting_new_patients', (r) => r.accepting_new_patients),
-  col('accepting_status', (r) => (r.accepting_new_patients ? 'accepting' : 'not-accepting')),
+  col('accepting_status', (r) => r.accepting_status),
   col('availability_checked_at', (r) => iso(r.availability_checked_at)),
   col('notes', (r) => r.notes),
   col('links', (r) => JSON.stringify(r.links)),
   col('source', (r) => r.source),
   // Demo clinics are their own source: their id is their source id.
   col('source_id', (r) => r.id),
+  col('holiday_policy', (r) => r.holiday_policy),
+  col('holiday_ranges', (r) =>
+    r.holiday_ranges === null ? null : JSON.stringify(r.holiday_ranges),
+  ),
+];
+
+export const CLINIC_HOURS_EXCEPTION_COLUMNS: Cols<ClinicHoursExceptionRow> = [
+  col('clinic_id', (r) => r.clinic_id),
+  col('date', (r) => r.date),
+  col('ranges', (r) => (r.ranges === null ? null : JSON.stringify(r.ranges))),
+  col('reason', (r) => r.reason),
 ];
 
 export const DOCTOR_COLUMNS: Cols<DoctorRow> = [

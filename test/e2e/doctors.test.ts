@@ -41,6 +41,10 @@ describe('doctors (e2e, fixture)', () => {
           lng: -79.3948,
           phone: '(416) 555-0100',
           acceptingNewPatients: true,
+          // Issue 33: the graded status, its date, and open now (Saturday 07:00 in Toronto).
+          acceptingStatus: 'accepting',
+          acceptingCheckedAt: '2026-11-16T12:00:00.000Z',
+          openNow: false,
         },
         dataFreshness: 'fresh',
         syncedAt: '2026-11-18T12:00:00.000Z',

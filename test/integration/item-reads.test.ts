@@ -60,7 +60,12 @@ describe('item reads: one statement per answer (real PostgreSQL)', () => {
     const clock = new FixedClock(NOW);
     return {
       refs,
-      getDoctor: new GetDoctorUseCase(doctors, clock, settings),
+      getDoctor: new GetDoctorUseCase(
+        doctors,
+        clock,
+        settings,
+        new ClinicOpening(new DateHolidaysOntarioCalendar()),
+      ),
       doctorReviews: new ListDoctorReviewsUseCase(reviews),
       doctorSignals: new GetDoctorSignalsUseCase(reviews, settings),
       getClinic: new GetClinicUseCase(

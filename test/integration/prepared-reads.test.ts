@@ -10,6 +10,9 @@ import { DOCTORS, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/director
 import { doctorReadRepository } from '../support/read-repositories';
 import { createTestDatabase, TEST_DB_SETTINGS, TestDatabase } from '../support/test-database';
 
+/** Toronto's date at the fixture's now: the doctor detail reads exceptions from it on. */
+const TODAY = '2026-11-21';
+
 /**
  * Issue 14, item 2: the directory's lookups run as named prepared statements (parsed once per
  * connection, planned once by PostgreSQL), pages and patterns stay unnamed, and nothing a
@@ -47,13 +50,13 @@ describe('prepared reads', () => {
 
   it('a doctor read through prepared statements is the same as through TypeORM', async () => {
     const cpso = DOCTORS[0].cpso;
-    const plain = await repository(db.dataSource).findByCpso(cpso);
-    const viaPrepared = await repository(prepared).findByCpso(cpso);
+    const plain = await repository(db.dataSource).findByCpso(cpso, TODAY);
+    const viaPrepared = await repository(prepared).findByCpso(cpso, TODAY);
     expect(plain).not.toBeNull();
     expect(viaPrepared).toEqual(plain);
     // Twice more: the named statements are reused, not prepared again (no duplicate-name error).
-    expect(await repository(prepared).findByCpso(cpso)).toEqual(plain);
-    expect(await repository(prepared).findByCpso('999999')).toBeNull();
+    expect(await repository(prepared).findByCpso(cpso, TODAY)).toEqual(plain);
+    expect(await repository(prepared).findByCpso('999999', TODAY)).toBeNull();
     const texts = await preparedTexts();
     // One statement, named: the doctor with its reviews' counts and latest reviews.
     const detail = texts.filter((t) => /WHERE d\.cpso_number = \$1/.test(t));

@@ -4,8 +4,12 @@ import { ClinicSummaryRecord, DoctorRecord } from '../../domain/doctors/doctor';
 import { DataFreshness, dataFreshness } from '../../domain/doctors/freshness';
 import { yearsOfPractice } from '../../domain/doctors/years-of-practice';
 import { RatingCounts, Review } from '../../domain/reviews/review';
+import { ClinicHoursAnswer } from '../clinics/clinic-opening';
 
-export type ClinicSummaryView = Omit<ClinicSummaryRecord, 'availabilityCheckedAt'>;
+/** The primary clinic as answered: the status's checked date is `acceptingCheckedAt`. */
+export type ClinicSummaryView = Omit<ClinicSummaryRecord, 'availabilityCheckedAt'> & {
+  readonly acceptingCheckedAt: Date | null;
+};
 
 export interface DoctorView {
   id: string;
@@ -22,7 +26,17 @@ export interface DoctorView {
   distanceKm?: number;
 }
 
+/** The detail's primary clinic: the summary, its v1 hours, and its hours answer at now. */
+export interface DoctorDetailClinicView extends ClinicSummaryView {
+  readonly weekdayHours: string;
+  readonly evening: boolean;
+  readonly weekend: boolean;
+  /** week, exceptions, openNow, nextOpen, nextClose and the status (ClinicOpening's). */
+  readonly opening: ClinicHoursAnswer;
+}
+
 export interface DoctorDetailView extends DoctorView {
+  clinic: DoctorDetailClinicView;
   referralRequired: boolean;
   bookingMethod: { phone: string; online: string | null; referralOnly: boolean };
   rating: RatingCounts;
@@ -37,7 +51,20 @@ export function toDoctorView(
   freshnessDays: number,
   from?: GeoPoint,
 ): DoctorView {
-  const { availabilityCheckedAt, ...clinic } = r.clinic;
+  const c = r.clinic;
+  const availabilityCheckedAt = c.availabilityCheckedAt;
+  const clinic: ClinicSummaryView = {
+    id: c.id,
+    name: c.name,
+    address: c.address,
+    lat: c.lat,
+    lng: c.lng,
+    phone: c.phone,
+    acceptingNewPatients: c.acceptingNewPatients,
+    acceptingStatus: c.acceptingStatus,
+    acceptingCheckedAt: availabilityCheckedAt,
+    openNow: c.openNow,
+  };
   const view: DoctorView = {
     id: r.id,
     cpsoNumber: r.cpsoNumber,

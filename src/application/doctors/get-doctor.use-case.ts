@@ -2,6 +2,7 @@ import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { Injectable } from '@nestjs/common';
 import { ratingCounts } from '../../domain/reviews/review';
 import { NotFoundError } from '../../domain/shared/domain-error';
+import { ClinicOpening, scheduleFromDate } from '../clinics/clinic-opening';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
 import { DoctorReadRepository } from './doctor-read.repository';
@@ -13,14 +14,21 @@ export class GetDoctorUseCase {
     private readonly doctors: DoctorReadRepository,
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
+    private readonly opening: ClinicOpening,
   ) {}
 
   async execute(cpso: string): Promise<DoctorDetailView> {
     if (!isCpsoNumberShape(cpso)) throw doctorNotFound(cpso);
-    const d = await this.doctors.findByCpso(cpso);
+    const now = this.clock.now();
+    // The clinic's exceptions from Toronto's today on, read in the detail's one statement.
+    const d = await this.doctors.findByCpso(cpso, scheduleFromDate(now));
     if (!d) throw doctorNotFound(cpso);
+    const view = toDoctorView(d, now, this.settings.freshnessDays);
+    const opening = this.opening.answer(d.clinicSchedule, now);
     return {
-      ...toDoctorView(d, this.clock.now(), this.settings.freshnessDays),
+      ...view,
+      // openNow as the clinic detail answers it (the same schedule, holidays and exceptions).
+      clinic: { ...view.clinic, ...d.clinicHours, openNow: opening.openNow, opening },
       referralRequired: d.referralRequired,
       bookingMethod: {
         phone: d.bookingPhone,

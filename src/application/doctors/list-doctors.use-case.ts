@@ -3,6 +3,7 @@ import { DoctorCriteria } from '../../domain/directory/criteria';
 import { Page, PageRequest } from '../../domain/shared/page';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
+import { ListMomentsResolver } from '../shared/list-moments';
 import { DoctorReadRepository } from './doctor-read.repository';
 import { DoctorView, toDoctorView } from './doctor-views';
 
@@ -12,11 +13,14 @@ export class ListDoctorsUseCase {
     private readonly doctors: DoctorReadRepository,
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
+    private readonly moments: ListMomentsResolver,
   ) {}
 
   async execute(criteria: DoctorCriteria, page: PageRequest): Promise<Page<DoctorView>> {
     const now = this.clock.now();
-    const result = await this.doctors.list(criteria, page, now);
+    // openNow / openAt as Toronto wall-clock moments (a bad openAt is 400 invalid_param).
+    const moments = this.moments.resolve(criteria, now);
+    const result = await this.doctors.list(criteria, page, now, moments);
     return {
       total: result.total,
       items: result.items.map((d) =>

@@ -3,6 +3,7 @@ import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
 import { batchKeys, notFoundOf } from '../shared/batch-lookup';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
+import { ListMomentsResolver } from '../shared/list-moments';
 import { DoctorReadRepository } from './doctor-read.repository';
 import { DoctorView, toDoctorView } from './doctor-views';
 
@@ -24,12 +25,13 @@ export class LookupDoctorsUseCase {
     private readonly doctors: DoctorReadRepository,
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
+    private readonly moments: ListMomentsResolver,
   ) {}
 
   async execute(asked: readonly string[]): Promise<DoctorLookup> {
     const cpsos = batchKeys('cpso', 'CPSO numbers (digits)', asked, isCpsoNumberShape);
     const now = this.clock.now();
-    const found = await this.doctors.findManyByCpso(cpsos);
+    const found = await this.doctors.findManyByCpso(cpsos, this.moments.momentOf(now.getTime()));
     return {
       items: found.map((d) => toDoctorView(d, now, this.settings.freshnessDays)),
       notFound: notFoundOf(cpsos, new Set(found.map((d) => d.cpsoNumber))),

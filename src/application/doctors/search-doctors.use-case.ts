@@ -4,6 +4,7 @@ import { MissingParamError } from '../../domain/shared/domain-error';
 import { Page, PageRequest } from '../../domain/shared/page';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
+import { ListMomentsResolver } from '../shared/list-moments';
 import { DoctorReadRepository } from './doctor-read.repository';
 import { DoctorView, toDoctorView } from './doctor-views';
 
@@ -15,6 +16,7 @@ export class SearchDoctorsUseCase {
     private readonly doctors: DoctorReadRepository,
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
+    private readonly moments: ListMomentsResolver,
   ) {}
 
   async execute(
@@ -29,7 +31,8 @@ export class SearchDoctorsUseCase {
       );
     }
     const now = this.clock.now();
-    const result = await this.doctors.search(term, criteria, page, now);
+    const moments = this.moments.resolve(criteria, now);
+    const result = await this.doctors.search(term, criteria, page, now, moments);
     return {
       total: result.total,
       items: result.items.map((d) =>

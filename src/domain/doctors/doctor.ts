@@ -1,3 +1,5 @@
+import { AcceptingStatus } from '../clinics/accepting-status';
+import { ClinicScheduleStatus } from '../clinics/clinic';
 import { Gender } from '../directory/criteria';
 import { DimensionTally, Review } from '../reviews/review';
 
@@ -9,8 +11,17 @@ export interface ClinicSummaryRecord {
   readonly lat: number;
   readonly lng: number;
   readonly phone: string;
+  /** The v1 boolean: true exactly when `acceptingStatus` is `accepting`. */
   readonly acceptingNewPatients: boolean;
+  /** The graded status (Plan-Net's AcceptingPatientsCS; see docs/hours.md). */
+  readonly acceptingStatus: AcceptingStatus;
+  /** When the status was last confirmed (acceptingCheckedAt), or null. */
   readonly availabilityCheckedAt: Date | null;
+  /**
+   * Open at the moment of the read (the request's now): null when the clinic's hours are
+   * unknown, or when the read was given no moment.
+   */
+  readonly openNow: boolean | null;
 }
 
 /** A doctor as stored; derived fields (years, freshness) are computed by the use cases. */
@@ -36,6 +47,10 @@ export interface DoctorDetailRecord extends DoctorRecord {
   readonly source: string;
   readonly ratingHistogram: Record<1 | 2 | 3 | 4 | 5, number>;
   readonly recentReviews: Review[];
+  /** The primary clinic's v1 hours: the weekday summary and the evening and weekend flags. */
+  readonly clinicHours: { weekdayHours: string; evening: boolean; weekend: boolean };
+  /** The primary clinic's week, holiday policy, exceptions still to come and graded status. */
+  readonly clinicSchedule: ClinicScheduleStatus;
 }
 
 export interface DirectoryCounts {

@@ -1,6 +1,12 @@
 import { DataSource } from 'typeorm';
+import { LocalDate } from '../../../domain/clinics/hours/toronto-time';
 import { DirectoryCounts, DoctorDetailRecord } from '../../../domain/doctors/doctor';
 import { ReferenceIds } from '../directory/reference-ids';
+import {
+  clinicScheduleColumn,
+  ClinicScheduleJson,
+  scheduleOf,
+} from '../clinics/clinic-schedule.sql';
 import { DOCTOR_COLUMNS } from './doctor-read.sql';
 import {
   DoctorRow,
@@ -19,9 +25,10 @@ export class DoctorDetailReader {
 
   /**
    * One statement: the doctor with its primary clinic, the count of its reviews by rating and
-   * its latest five reviews (both on the reviews' index).
+   * its latest five reviews (both on the reviews' index), and the primary clinic's v1 hours,
+   * schedule and status with its exceptions from `fromDate` (Toronto's today) on.
    */
-  async findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
+  async findByCpso(cpso: string, fromDate: LocalDate): Promise<DoctorDetailRecord | null> {
     const rows = await this.ds.query<
       (DoctorRow & {
         referral_required: boolean;
@@ -30,11 +37,16 @@ export class DoctorDetailReader {
         referral_only: boolean;
         expired_at: Date | null;
         source: string;
+        weekday_hours: string;
+        evening: boolean;
+        weekend: boolean;
+        clinic_schedule: ClinicScheduleJson;
         by_rating: number[];
         recent: ReviewRow[];
       })[]
     >(
       `SELECT ${DOCTOR_COLUMNS}, d.referral_required, d.booking_phone, d.booking_online, d.referral_only, d.expired_at, d.source,
+              c.weekday_hours, c.evening, c.weekend, ${clinicScheduleColumn('c', '$2::date', 'clinic_schedule')},
               (SELECT ARRAY[${[1, 2, 3, 4, 5].map((n) => `count(*) FILTER (WHERE r.rating = ${n})`).join(', ')}]::int[]
                  FROM reviews r WHERE r.doctor_id = d.id) AS by_rating,
               ${reviewsJsonSql('d', 'doctor_id', '5')} AS recent
@@ -42,7 +54,7 @@ export class DoctorDetailReader {
          JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.is_primary
          JOIN clinics c ON c.id = dc.clinic_id
         WHERE d.cpso_number = $1`,
-      [cpso],
+      [cpso, fromDate],
     );
     const row = rows[0];
     if (!row) return null;
@@ -57,6 +69,8 @@ export class DoctorDetailReader {
       source: row.source,
       ratingHistogram: { 1: one, 2: two, 3: three, 4: four, 5: five },
       recentReviews: row.recent.map(toReview),
+      clinicHours: { weekdayHours: row.weekday_hours, evening: row.evening, weekend: row.weekend },
+      clinicSchedule: scheduleOf(row.clinic_schedule),
     };
   }
 

@@ -1,4 +1,4 @@
-import { DoctorCriteria } from '../../../domain/directory/criteria';
+import { DoctorCriteria, ListMoments } from '../../../domain/directory/criteria';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import {
@@ -13,7 +13,7 @@ import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from './doctor-page.reader';
-import { ALL_DOCTORS_SQL, doctorFilters, nearAfter } from './doctor-read.sql';
+import { ALL_DOCTORS_SQL, doctorFilters, hasOpeningFilters, nearAfter } from './doctor-read.sql';
 import { SearchTuning } from './search-tuning';
 
 /** The sort keys of the two orders: (name, CPSO number) and (distance, name, CPSO number). */
@@ -25,7 +25,9 @@ const nearest: SortKeyOf = (r) => [r.page_k, r.page_name, r.cpso_number];
  * of its primary clinic, indexed for every filter), in name order or nearest first: one
  * statement picks the page's ids in order and joins the page's rows. Totals come from
  * `doctor_facets` when only scalar filters are sent, else from `doctor_search`, and are cached
- * until the directory changes. A page whose walk of its index is known to be short runs on its
+ * until the directory changes. The openNow / openAt and acceptingStatus filters (issue 33) are
+ * conditions on the primary clinic (`clinic_id`) in every walk and total; the facets cannot
+ * count them. A page whose walk of its index is known to be short runs on its
  * generic plan.
  */
 export class DoctorListReader {
@@ -36,13 +38,18 @@ export class DoctorListReader {
     private readonly tuning: SearchTuning,
   ) {}
 
-  async list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
+  async list(
+    criteria: DoctorCriteria,
+    page: PageRequest,
+    now: Date,
+    moments?: ListMoments,
+  ): Promise<Page<DoctorRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
     const p = new SqlParams();
-    const conds = doctorFilters(criteria, ids, p, now);
-    if (criteria.near) return this.nearestFirst(criteria, ids, conds, p, page, now);
-    const total = this.listTotal(criteria, ids, conds, p.values, now);
+    const conds = doctorFilters(criteria, ids, p, now, 's', 'smallint', moments);
+    if (criteria.near) return this.nearestFirst(criteria, ids, conds, p, page, now, moments);
+    const total = this.listTotal(criteria, ids, conds, p.values, now, moments);
     // After a cursor: the rows past its (name, CPSO number), a range of the same name index, so
     // the page costs what a first page does wherever it is in the list.
     const after = page.after
@@ -57,7 +64,15 @@ export class DoctorListReader {
       page,
       this.tuning.listWalkBudget,
     );
-    return this.pages.read(pageSql, p, page, total, short ? 'walk' : 'planned', byName);
+    return this.pages.read(
+      pageSql,
+      p,
+      page,
+      total,
+      short ? 'walk' : 'planned',
+      byName,
+      moments?.now,
+    );
   }
 
   /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
@@ -82,15 +97,16 @@ export class DoctorListReader {
     p: SqlParams,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<DoctorRecord>> {
     // Without a radius the total is today's (doctor_search's conditions and parameters); the
     // page reads doctor_geo alone, which carries every filtered column, with its own parameters.
     // The filters' matches, radius or not, say how far the nearest-first scan goes.
-    const matches = this.listTotal(criteria, ids, conds, [...p.values], now);
+    const matches = this.listTotal(criteria, ids, conds, [...p.values], now, moments);
     const unbounded = criteria.radiusKm === undefined ? matches : undefined;
     const q = new SqlParams();
     // The id arrays as int4[]: doctor_geo_earth_ids_idx checks them inside the walk.
-    const filters = doctorFilters(criteria, ids, q, now, 'g', 'int4');
+    const filters = doctorFilters(criteria, ids, q, now, 'g', 'int4', moments);
     const pt = pointOf(criteria.near!, q);
     const radius =
       criteria.radiusKm !== undefined ? nearRadius(pt, criteria.radiusKm, q) : undefined;
@@ -124,12 +140,21 @@ export class DoctorListReader {
       page,
       this.tuning.listWalkBudget,
     );
-    return this.pages.read(pageSql, q, page, total, short ? 'walk' : 'planned', nearest);
+    return this.pages.read(
+      pageSql,
+      q,
+      page,
+      total,
+      short ? 'walk' : 'planned',
+      nearest,
+      moments?.now,
+    );
   }
 
   /**
    * The total of a list: a sum over facet counts when the filter allows it (no list filter, or
-   * exactly one specialty or one language), else a count of the matching rows.
+   * exactly one specialty or one language), else a count of the matching rows (always with an
+   * openNow / openAt or acceptingStatus filter: the facets know nothing of hours or statuses).
    */
   private listTotal(
     criteria: DoctorCriteria,
@@ -137,11 +162,13 @@ export class DoctorListReader {
     conds: string[],
     values: unknown[],
     now: Date,
+    moments?: ListMoments,
   ): Promise<number> {
     const s = ids.specialtyIds;
     const l = ids.languageIds;
     let facets: { view: string; ref?: number } | undefined;
-    if (!s && !l) facets = { view: 'doctor_facets' };
+    if (hasOpeningFilters(criteria, moments)) facets = undefined;
+    else if (!s && !l) facets = { view: 'doctor_facets' };
     else if (s?.length === 1 && !l) facets = { view: 'doctor_specialty_facets', ref: s[0] };
     else if (l?.length === 1 && !s) facets = { view: 'doctor_language_facets', ref: l[0] };
     if (!facets) {

@@ -1,12 +1,13 @@
 import { DataSource } from 'typeorm';
 import { fixedPlan, walk } from '../../database/prepared-reads';
+import { OpenMoment } from '../../../domain/directory/criteria';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest, SortKey } from '../../../domain/shared/page';
 import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { DOCTOR_COLUMNS } from './doctor-read.sql';
+import { DOCTOR_COLUMNS, openNowSql } from './doctor-read.sql';
 import { DoctorRow, toDoctorRecord } from './doctor-row.mapper';
 
 /**
@@ -48,13 +49,17 @@ export class DoctorPageReader {
     total: Promise<number>,
     how: PageRun,
     keyOf?: SortKeyOf,
+    now?: OpenMoment,
   ): Promise<Page<DoctorRecord>> {
     // With keyOf (a list that pages by cursor), the sort columns too, for the last row's key.
     const sort = keyOf ? ', pg.rank AS page_rank, pg.k AS page_k, pg.name_key AS page_name' : '';
-    const sql = `SELECT ${DOCTOR_COLUMNS}${sort}
+    // Each row's openNow at the request's moment (the page's few rows, a key probe each).
+    const open = openNowSql(now, p);
+    const sql = `SELECT ${DOCTOR_COLUMNS}, ${open.column}${sort}
                FROM (${pageSql}) pg
                JOIN doctors d ON d.id = pg.doctor_id
                JOIN clinics c ON c.id = pg.clinic_id
+               ${open.join}
               ORDER BY pg.rank, pg.k, pg.name_key, pg.cpso_number`;
     const [rows, , names] = await Promise.all([
       (await isPastTheEnd(total, page))

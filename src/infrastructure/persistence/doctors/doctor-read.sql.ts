@@ -1,4 +1,4 @@
-import { DoctorCriteria } from '../../../domain/directory/criteria';
+import { DoctorCriteria, ListMoments, OpenMoment } from '../../../domain/directory/criteria';
 import { SortKey } from '../../../domain/shared/page';
 import {
   CLINIC_ADDRESS_SQL,
@@ -6,6 +6,7 @@ import {
   doctorConditions,
   IdArrays,
 } from '../directory/criteria-sql';
+import { acceptingStatusConditions, openAtCondition, openAtExpr } from '../directory/opening-sql';
 import { ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
 
@@ -17,9 +18,28 @@ export const DOCTOR_COLUMNS = `
   d.id, d.cpso_number, d.name, d.gender, d.practice_start_year, d.synced_at,
   d.specialty_ids, d.language_ids,
   c.id AS clinic_id, c.name AS clinic_name, ${CLINIC_ADDRESS_SQL} AS clinic_address,
-  c.lat, c.lng, c.phone, c.accepting_new_patients, c.availability_checked_at`;
+  c.lat, c.lng, c.phone, c.accepting_new_patients, c.accepting_status, c.availability_checked_at`;
 
-/** The filters on `alias` (doctor_search, or doctor_geo which carries the same columns). */
+/**
+ * Each row's openNow (its clinic `c` open at `now`): a column and the join of the clinic's
+ * exception on that date (a primary-key probe per row), or null when the read has no moment.
+ */
+export function openNowSql(
+  now: OpenMoment | undefined,
+  p: SqlParams,
+): { column: string; join: string } {
+  if (!now) return { column: 'NULL::boolean AS open_now', join: '' };
+  return {
+    join: `LEFT JOIN clinic_hours_exceptions ne ON ne.clinic_id = c.id AND ne.date = ${p.add(now.date)}::date`,
+    column: `${openAtExpr('c', 'ne', now, p)} AS open_now`,
+  };
+}
+
+/**
+ * The filters on `alias` (doctor_search, or doctor_geo which carries the same columns), with
+ * issue 33's on the primary clinic: open at the moment of openNow / openAt (`moments.filter`)
+ * and the graded accepting status.
+ */
 export function doctorFilters(
   criteria: DoctorCriteria,
   ids: ResolvedNames,
@@ -27,11 +47,23 @@ export function doctorFilters(
   now: Date,
   alias = 's',
   arrays: IdArrays = 'smallint',
+  moments?: ListMoments,
 ): string[] {
-  return [
+  const out = [
     ...doctorConditions(alias, criteria, ids, p, now, arrays),
     ...clinicFlagConditions(alias, criteria, p),
   ];
+  if (moments?.filter) out.push(openAtCondition(`${alias}.clinic_id`, moments.filter, p));
+  if (criteria.acceptingStatuses?.length)
+    out.push(
+      ...acceptingStatusConditions(alias, `${alias}.clinic_id`, criteria.acceptingStatuses, p),
+    );
+  return out;
+}
+
+/** Whether a list sends one of issue 33's filters (the facet counts cannot total those). */
+export function hasOpeningFilters(criteria: DoctorCriteria, moments?: ListMoments): boolean {
+  return moments?.filter !== undefined || Boolean(criteria.acceptingStatuses?.length);
 }
 
 /**

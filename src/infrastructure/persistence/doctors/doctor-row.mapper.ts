@@ -1,3 +1,4 @@
+import { AcceptingStatus } from '../../../domain/clinics/accepting-status';
 import { Gender } from '../../../domain/directory/criteria';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Review } from '../../../domain/reviews/review';
@@ -19,7 +20,10 @@ export interface DoctorRow {
   lng: number;
   phone: string;
   accepting_new_patients: boolean;
+  accepting_status: AcceptingStatus;
   availability_checked_at: Date | null;
+  /** Open at the read's moment; null (or absent) when unknown or not asked. */
+  open_now?: boolean | null;
 }
 
 export interface ReviewRow {
@@ -50,7 +54,9 @@ export function toDoctorRecord(r: DoctorRow, names: ReferenceNames): DoctorRecor
       lng: r.lng,
       phone: r.phone,
       acceptingNewPatients: r.accepting_new_patients,
+      acceptingStatus: r.accepting_status,
       availabilityCheckedAt: r.availability_checked_at,
+      openNow: r.open_now ?? null,
     },
   };
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { DoctorReadRepository } from '../../../application/doctors/doctor-read.repository';
-import { DoctorCriteria } from '../../../domain/directory/criteria';
+import { LocalDate } from '../../../domain/clinics/hours/toronto-time';
+import { DoctorCriteria, ListMoments, OpenMoment } from '../../../domain/directory/criteria';
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { ListTotals } from '../directory/list-totals';
@@ -46,8 +47,13 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     this.lookups = new DoctorLookupReader(ds, refs);
   }
 
-  list(criteria: DoctorCriteria, page: PageRequest, now: Date): Promise<Page<DoctorRecord>> {
-    return this.lists.list(criteria, page, now);
+  list(
+    criteria: DoctorCriteria,
+    page: PageRequest,
+    now: Date,
+    moments?: ListMoments,
+  ): Promise<Page<DoctorRecord>> {
+    return this.lists.list(criteria, page, now, moments);
   }
 
   search(
@@ -55,16 +61,17 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     criteria: DoctorCriteria,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<DoctorRecord>> {
-    return this.names.search(q, criteria, page, now);
+    return this.names.search(q, criteria, page, now, moments);
   }
 
-  findByCpso(cpso: string): Promise<DoctorDetailRecord | null> {
-    return this.details.findByCpso(cpso);
+  findByCpso(cpso: string, fromDate: LocalDate): Promise<DoctorDetailRecord | null> {
+    return this.details.findByCpso(cpso, fromDate);
   }
 
-  findManyByCpso(cpsos: readonly string[]): Promise<DoctorRecord[]> {
-    return this.lookups.findManyByCpso(cpsos);
+  findManyByCpso(cpsos: readonly string[], now?: OpenMoment): Promise<DoctorRecord[]> {
+    return this.lookups.findManyByCpso(cpsos, now);
   }
 
   counts(freshCutoff: Date): Promise<DirectoryCounts> {

@@ -7,12 +7,15 @@ import { SearchDoctorsUseCase } from '../../../application/doctors/search-doctor
 import { GetDoctorSignalsUseCase } from '../../../application/reviews/get-doctor-signals.use-case';
 import { ListDoctorReviewsUseCase } from '../../../application/reviews/list-doctor-reviews.use-case';
 import { ResolveLocationUseCase } from '../../../application/geo/resolve-location.use-case';
+import { ClinicOpening } from '../../../application/clinics/clinic-opening';
+import { ListMomentsResolver } from '../../../application/shared/list-moments';
+import { HolidaysModule } from '../../../infrastructure/holidays/holidays.module';
 import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
 import { PageResolver } from '../common/page-resolver';
 import { DoctorsController } from './doctors.controller';
 
 @Module({
-  imports: [DirectoryPersistenceModule],
+  imports: [DirectoryPersistenceModule, HolidaysModule],
   controllers: [DoctorsController],
   providers: [
     ListDoctorsUseCase,
@@ -24,6 +27,8 @@ import { DoctorsController } from './doctors.controller';
     GetDoctorSignalsUseCase,
     PageResolver,
     ResolveLocationUseCase,
+    ListMomentsResolver,
+    ClinicOpening,
   ],
 })
 export class DoctorsModule {}

@@ -1,4 +1,4 @@
-import { DoctorCriteria } from '../../../../domain/directory/criteria';
+import { DoctorCriteria, ListMoments } from '../../../../domain/directory/criteria';
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../../domain/shared/page';
 import { nearRadius, pointOf } from '../../directory/criteria-sql';
@@ -44,13 +44,15 @@ export class NameSearchReader {
     criteria: DoctorCriteria,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<DoctorRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
     // Parameters are numbered in the order the statements first use them: filters, q, the
     // radius, the total's own, the point, the reach, then each branch's.
     const p = new SqlParams();
-    const filters = doctorFilters(criteria, ids, p, now);
+    // (openNow / openAt and acceptingStatus are filters too: such a search is not counted.)
+    const filters = doctorFilters(criteria, ids, p, now, 's', 'smallint', moments);
     const lower = q.toLowerCase();
     const counts = isCountedSearch(filters.length, criteria.radiusKm, charLength(lower))
       ? await this.grams.counts()
@@ -99,6 +101,14 @@ export class NameSearchReader {
     );
     // Counted, every branch's reading is written into the statement (and the prefix is a range):
     // it runs on its generic plan, planned once per connection.
-    return this.pages.read(pageSql, p, page, total, plan.fixed ? 'fixed' : 'planned', byRank);
+    return this.pages.read(
+      pageSql,
+      p,
+      page,
+      total,
+      plan.fixed ? 'fixed' : 'planned',
+      byRank,
+      moments?.now,
+    );
   }
 }

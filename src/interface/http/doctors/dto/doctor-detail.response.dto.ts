@@ -1,7 +1,42 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DoctorDetailView } from '../../../../application/doctors/doctor-views';
+import {
+  DoctorDetailClinicView,
+  DoctorDetailView,
+} from '../../../../application/doctors/doctor-views';
 import { ReviewDto } from '../../common/review.dto';
-import { DoctorDto } from './doctor.response.dto';
+import {
+  HoursDto,
+  NEXT_CLOSE_PROPERTY,
+  NEXT_OPEN_PROPERTY,
+  openingStatusFields,
+} from '../../clinics/dto/opening-hours.dto';
+import { ClinicSummaryDto, DoctorDto } from './doctor.response.dto';
+
+/**
+ * The detail's primary clinic: the list item's summary, and (issue 33) its hours as the clinic
+ * detail answers them: `hours` (v1's summary, the week and the dated exceptions), openNow,
+ * nextOpen and nextClose.
+ */
+export class DoctorDetailClinicDto extends ClinicSummaryDto {
+  @ApiProperty({
+    type: HoursDto,
+    description:
+      "The clinic's opening hours: the v1 summary, the week and the dated exceptions of the next 60 days",
+  })
+  hours!: HoursDto;
+  @ApiProperty(NEXT_OPEN_PROPERTY)
+  nextOpen!: string | null;
+  @ApiProperty(NEXT_CLOSE_PROPERTY)
+  nextClose!: string | null;
+
+  static override from(c: DoctorDetailClinicView): DoctorDetailClinicDto {
+    return {
+      ...ClinicSummaryDto.from(c),
+      hours: HoursDto.from(c, c.opening),
+      ...openingStatusFields(c.opening),
+    };
+  }
+}
 
 export class BookingMethodDto {
   @ApiProperty({ description: 'Phone number to book with this doctor', example: '(647) 555-0119' })
@@ -31,6 +66,8 @@ export class RatingDto {
 }
 
 export class DoctorDetailDto extends DoctorDto {
+  /** The list item's clinic with its hours (documented below: a declared field takes no decorator). */
+  declare clinic: DoctorDetailClinicDto;
   @ApiProperty({
     description: 'A referral is needed for a first appointment',
     example: false,
@@ -60,6 +97,7 @@ export class DoctorDetailDto extends DoctorDto {
   static override from(d: DoctorDetailView): DoctorDetailDto {
     return {
       ...DoctorDto.from(d),
+      clinic: DoctorDetailClinicDto.from(d.clinic),
       referralRequired: d.referralRequired,
       bookingMethod: { ...d.bookingMethod },
       rating: { ...d.rating },
@@ -69,6 +107,11 @@ export class DoctorDetailDto extends DoctorDto {
     };
   }
 }
+
+ApiProperty({
+  type: DoctorDetailClinicDto,
+  description: "The doctor's primary clinic, with its hours and whether it is open now",
+})(DoctorDetailDto.prototype, 'clinic');
 
 export class DoctorEnvelopeDto {
   @ApiProperty({ type: DoctorDetailDto, description: 'The doctor' })

@@ -7,8 +7,22 @@ import { ClinicSummaryView, DoctorView } from '../../../../application/doctors/d
 import { GENDERS, Gender } from '../../../../domain/directory/criteria';
 import { DataFreshness, FRESHNESS_VALUES } from '../../../../domain/doctors/freshness';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
+import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
+import {
+  ACCEPTING_CHECKED_AT_PROPERTY,
+  ACCEPTING_STATUS_PROPERTY,
+  OPEN_NOW_PROPERTY,
+} from '../../clinics/dto/opening-hours.dto';
 
+/** The doctor's primary clinic in a list item (and under the detail's fuller clinic). */
 export class ClinicSummaryDto extends ClinicCoreDto {
+  @ApiProperty(ACCEPTING_STATUS_PROPERTY)
+  acceptingStatus!: AcceptingStatus;
+  @ApiProperty(ACCEPTING_CHECKED_AT_PROPERTY)
+  acceptingCheckedAt!: string | null;
+  @ApiProperty(OPEN_NOW_PROPERTY)
+  openNow!: boolean | null;
+
   static from(c: ClinicSummaryView): ClinicSummaryDto {
     return {
       id: c.id,
@@ -18,6 +32,9 @@ export class ClinicSummaryDto extends ClinicCoreDto {
       lng: c.lng,
       phone: c.phone,
       acceptingNewPatients: c.acceptingNewPatients,
+      acceptingStatus: c.acceptingStatus,
+      acceptingCheckedAt: c.acceptingCheckedAt ? c.acceptingCheckedAt.toISOString() : null,
+      openNow: c.openNow,
     };
   }
 }

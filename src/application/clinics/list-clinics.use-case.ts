@@ -4,6 +4,7 @@ import { ClinicCriteria, ClinicInclude } from '../../domain/directory/criteria';
 import { distanceKm } from '../../domain/geo/location';
 import { Page, PageRequest } from '../../domain/shared/page';
 import { Clock } from '../shared/clock';
+import { ListMomentsResolver } from '../shared/list-moments';
 import { ClinicReadRepository } from './clinic-read.repository';
 
 /** A clinic of a list; `distanceKm` only when the client gave a location. */
@@ -14,6 +15,7 @@ export class ListClinicsUseCase {
   constructor(
     private readonly clinics: ClinicReadRepository,
     private readonly clock: Clock,
+    private readonly moments: ListMomentsResolver,
   ) {}
 
   async execute(
@@ -21,7 +23,9 @@ export class ListClinicsUseCase {
     include: ReadonlySet<ClinicInclude>,
     page: PageRequest,
   ): Promise<Page<ClinicListView>> {
-    const result = await this.clinics.list(criteria, include, page, this.clock.now());
+    const now = this.clock.now();
+    const moments = this.moments.resolve(criteria, now);
+    const result = await this.clinics.list(criteria, include, page, now, moments);
     const from = criteria.near;
     if (!from) return result;
     return {

@@ -4,6 +4,7 @@ import { SpecialistCriteria } from '../../domain/directory/criteria';
 import { distanceKm } from '../../domain/geo/location';
 import { Page, PageRequest } from '../../domain/shared/page';
 import { Clock } from '../shared/clock';
+import { ListMomentsResolver } from '../shared/list-moments';
 import { ClinicReadRepository } from './clinic-read.repository';
 
 /** A (clinic, specialty) pair; `distanceKm` only when the client gave a location. */
@@ -14,10 +15,13 @@ export class ListSpecialistsUseCase {
   constructor(
     private readonly clinics: ClinicReadRepository,
     private readonly clock: Clock,
+    private readonly moments: ListMomentsResolver,
   ) {}
 
   async execute(criteria: SpecialistCriteria, page: PageRequest): Promise<Page<SpecialistView>> {
-    const result = await this.clinics.specialists(criteria, page, this.clock.now());
+    const now = this.clock.now();
+    const moments = this.moments.resolve(criteria, now);
+    const result = await this.clinics.specialists(criteria, page, now, moments);
     const from = criteria.near;
     if (!from) return result;
     return {

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ClinicListRecord } from '../../domain/clinics/clinic';
 import { ClinicInclude } from '../../domain/directory/criteria';
 import { batchKeys, notFoundOf } from '../shared/batch-lookup';
+import { Clock } from '../shared/clock';
+import { ListMomentsResolver } from '../shared/list-moments';
 import { ClinicReadRepository } from './clinic-read.repository';
 import { isClinicIdShape } from './clinic-id';
 
@@ -18,7 +20,11 @@ export interface ClinicLookup {
  */
 @Injectable()
 export class LookupClinicsUseCase {
-  constructor(private readonly clinics: ClinicReadRepository) {}
+  constructor(
+    private readonly clinics: ClinicReadRepository,
+    private readonly clock: Clock,
+    private readonly moments: ListMomentsResolver,
+  ) {}
 
   async execute(
     asked: readonly string[],
@@ -27,7 +33,8 @@ export class LookupClinicsUseCase {
     const ids = batchKeys('id', 'clinic ids (UUIDs)', asked, isClinicIdShape, (id) =>
       id.toLowerCase(),
     );
-    const found = await this.clinics.findManyById(ids, include);
+    const now = this.moments.momentOf(this.clock.now().getTime());
+    const found = await this.clinics.findManyById(ids, include, now);
     return { items: found, notFound: notFoundOf(ids, new Set(found.map((c) => c.id))) };
   }
 }

@@ -26,7 +26,7 @@ export interface ClinicOpenStatus {
   readonly acceptingStatus: AcceptingStatus;
 }
 
-export interface ClinicListRecord {
+export interface ClinicListRecord extends ClinicOpenStatus {
   readonly id: string;
   readonly name: string;
   readonly address: string;
@@ -73,7 +73,7 @@ export interface ClinicDetailRecord extends ClinicScheduleStatus {
   readonly doctors: ClinicDoctorRecord[];
 }
 
-export interface SpecialistRecord {
+export interface SpecialistRecord extends ClinicOpenStatus {
   readonly id: string;
   readonly name: string;
   readonly specialty: string;

@@ -5,11 +5,18 @@ import { DirectoryPersistenceModule } from '../../infrastructure/persistence/dir
 import { FhirPersistenceModule } from '../../infrastructure/persistence/fhir/fhir-persistence.module';
 import { FhirController } from './fhir.controller';
 import { FhirSearchService } from './fhir-search.service';
+import { ListMomentsResolver } from '../../application/shared/list-moments';
+import { HolidaysModule } from '../../infrastructure/holidays/holidays.module';
 
 /** The FHIR R4 view under /api/v1/fhir: one controller on the directory's use cases. */
 @Module({
-  imports: [DirectoryPersistenceModule, FhirPersistenceModule],
+  imports: [DirectoryPersistenceModule, FhirPersistenceModule, HolidaysModule],
   controllers: [FhirController],
-  providers: [ListClinicsUseCase, SearchFhirDirectoryUseCase, FhirSearchService],
+  providers: [
+    ListClinicsUseCase,
+    ListMomentsResolver,
+    SearchFhirDirectoryUseCase,
+    FhirSearchService,
+  ],
 })
 export class FhirModule {}

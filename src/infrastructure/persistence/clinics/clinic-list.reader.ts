@@ -1,7 +1,13 @@
 import { DataSource } from 'typeorm';
 import { walk } from '../../database/prepared-reads';
 import { ClinicListRecord } from '../../../domain/clinics/clinic';
-import { ClinicCriteria, ClinicInclude, GeoPoint } from '../../../domain/directory/criteria';
+import {
+  ClinicCriteria,
+  ClinicInclude,
+  GeoPoint,
+  ListMoments,
+  OpenMoment,
+} from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import {
   CLINIC_ADDRESS_SQL,
@@ -18,7 +24,8 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { distanceAfter, doctorExists } from './clinic-read.sql';
+import { distanceAfter, doctorExists, hoursStatusConditions, openNowSql } from './clinic-read.sql';
+
 import { ClinicListRow, toClinicListRecord } from './clinic-row.mapper';
 
 /** Clinics: the rows of the index a page walks. */
@@ -42,6 +49,7 @@ export class ClinicListReader {
     include: ReadonlySet<ClinicInclude>,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<ClinicListRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
@@ -71,6 +79,11 @@ export class ClinicListReader {
       conds.push(exists);
       walkConds.push(exists);
     }
+    // openNow / openAt and acceptingStatus (issue 33): checked per candidate row of the walk, on
+    // the clinic's primary key; the facets cannot count them.
+    const hours = hoursStatusConditions('cs', 'cs.clinic_id', criteria, moments ?? {}, p);
+    conds.push(...hours);
+    walkConds.push(...hours);
     // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
     const filterParams = p.values.length;
     const radius =
@@ -79,15 +92,16 @@ export class ClinicListReader {
         : undefined;
     // The filters' matches, radius or not, say how far the nearest-first scan goes (it reads
     // rows until the page's reach pass the filters, and cuts at the radius afterwards).
-    const matches = hasDoctorConditions(criteria)
-      ? this.totals.count(
-          `SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`,
-          p.values.slice(0, filterParams),
-        )
-      : this.totals.count(
-          `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
-          p.values.slice(0, filterParams),
-        );
+    const matches =
+      hasDoctorConditions(criteria) || hours.length > 0
+        ? this.totals.count(
+            `SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`,
+            p.values.slice(0, filterParams),
+          )
+        : this.totals.count(
+            `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
+            p.values.slice(0, filterParams),
+          );
     const total = radius
       ? this.totals.count(
           `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...radius.rows('cs.earth')])}`,
@@ -105,6 +119,7 @@ export class ClinicListReader {
       SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
              cs.language_ids, cs.specialty_ids,
              c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at,
+             c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now,
              pg.k AS page_k
         FROM page pg
         JOIN clinics c ON c.id = pg.clinic_id
@@ -138,20 +153,24 @@ export class ClinicListReader {
   async findManyById(
     ids: readonly string[],
     include: ReadonlySet<ClinicInclude>,
+    now?: OpenMoment,
   ): Promise<ClinicListRecord[]> {
     if (ids.length === 0) return [];
     const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
     const links = include.has('links') ? 'c.links' : 'NULL::jsonb';
+    const p = new SqlParams();
+    p.add(ids);
     const [rows, names] = await Promise.all([
       this.ds.query<ClinicListRow[]>(
         `SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
                 coalesce(cs.language_ids, '{}') AS language_ids, coalesce(cs.specialty_ids, '{}') AS specialty_ids,
-                c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at
+                c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at,
+                c.accepting_status, ${openNowSql('c.id', now, p)} AS open_now
            FROM unnest($1::uuid[]) WITH ORDINALITY AS a(id, ord)
            JOIN clinics c ON c.id = a.id
            LEFT JOIN clinic_search cs ON cs.clinic_id = c.id
           ORDER BY a.ord`,
-        [ids],
+        p.values,
       ),
       this.refs.names(),
     ]);

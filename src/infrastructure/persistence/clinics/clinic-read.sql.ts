@@ -1,4 +1,14 @@
-import { DoctorAttributeCriteria } from '../../../domain/directory/criteria';
+import {
+  ClinicAttributeCriteria,
+  DoctorAttributeCriteria,
+  ListMoments,
+  OpenMoment,
+} from '../../../domain/directory/criteria';
+import {
+  acceptingStatusConditions,
+  openAtCondition,
+  openNowColumn,
+} from '../directory/opening-sql';
 import { SortKey } from '../../../domain/shared/page';
 import { doctorConditions } from '../directory/criteria-sql';
 import { ResolvedNames } from '../directory/reference-ids';
@@ -32,4 +42,28 @@ export function distanceAfter(k: string, rest: string, after: SortKey, p: SqlPar
   const cols = rest.split(',').length > 1 ? `(${rest})` : rest;
   const vals = tail.length > 1 ? `(${tail.join(', ')})` : tail[0];
   return `(${k} > ${d} OR (${k} = ${d} AND ${cols} > ${vals}))`;
+}
+
+/**
+ * The hours and status filters of issue 33 for a row whose read model is alias `a` (with its
+ * `accepting` column) and whose clinic is `clinicId`: open at the filter's moment (openNow or
+ * openAt, resolved by ListMomentsResolver), and the graded status one of acceptingStatuses.
+ */
+export function hoursStatusConditions(
+  a: string,
+  clinicId: string,
+  criteria: ClinicAttributeCriteria,
+  moments: Partial<ListMoments>,
+  p: SqlParams,
+): string[] {
+  const conds: string[] = [];
+  if (moments.filter) conds.push(openAtCondition(clinicId, moments.filter, p));
+  if (criteria.acceptingStatuses)
+    conds.push(...acceptingStatusConditions(a, clinicId, criteria.acceptingStatuses, p));
+  return conds;
+}
+
+/** Each item's openNow at `now` (openNowColumn), or null when the caller gave no moment. */
+export function openNowSql(clinicId: string, now: OpenMoment | undefined, p: SqlParams): string {
+  return now ? openNowColumn(clinicId, now, p) : 'NULL::boolean';
 }

@@ -6,6 +6,7 @@ import {
   SpecialistRecord,
 } from '../../../domain/clinics/clinic';
 import { Gender } from '../../../domain/directory/criteria';
+import { AcceptingStatus } from '../../../domain/clinics/accepting-status';
 import { ClinicScheduleJson, scheduleOf } from './clinic-schedule.sql';
 
 export interface ClinicListRow {
@@ -20,6 +21,8 @@ export interface ClinicListRow {
   notes: string | null;
   links: ClinicLink[] | null;
   availability_checked_at: Date | null;
+  accepting_status: AcceptingStatus;
+  open_now: boolean | null;
 }
 
 export interface ClinicDetailRow {
@@ -60,6 +63,8 @@ export interface SpecialistRow {
   accepting: boolean;
   wait_weeks: number;
   availability_checked_at: Date | null;
+  accepting_status: AcceptingStatus;
+  open_now: boolean | null;
   lat: number;
   lng: number;
 }
@@ -77,6 +82,8 @@ export function toClinicListRecord(r: ClinicListRow, names: ReferenceNames): Cli
     notes: r.notes,
     links: r.links ?? [],
     availabilityCheckedAt: r.availability_checked_at,
+    openNow: r.open_now,
+    acceptingStatus: r.accepting_status,
   };
 }
 
@@ -121,6 +128,8 @@ export function toSpecialistRecord(r: SpecialistRow): SpecialistRecord {
     accepting: r.accepting,
     waitWeeks: r.wait_weeks,
     availabilityCheckedAt: r.availability_checked_at,
+    openNow: r.open_now,
+    acceptingStatus: r.accepting_status,
     lat: r.lat,
     lng: r.lng,
   };

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { walk } from '../../database/prepared-reads';
 import { SpecialistRecord } from '../../../domain/clinics/clinic';
-import { GeoPoint, SpecialistCriteria } from '../../../domain/directory/criteria';
+import { GeoPoint, ListMoments, SpecialistCriteria } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import {
   clinicFlagConditions,
@@ -15,7 +15,8 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { distanceAfter, doctorExists } from './clinic-read.sql';
+import { distanceAfter, doctorExists, hoursStatusConditions, openNowSql } from './clinic-read.sql';
+
 import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
 
 /** The sort columns a specialists page selects besides the record's. */
@@ -44,6 +45,7 @@ export class SpecialistListReader {
     criteria: SpecialistCriteria,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<SpecialistRecord>> {
     const ids = await this.refs.resolve({
       specialties: criteria.specialties,
@@ -75,6 +77,8 @@ export class SpecialistListReader {
         ),
       );
     }
+    // openNow / openAt and acceptingStatus (issue 33), on the clinic's primary key per pair.
+    conds.push(...hoursStatusConditions('ss', 'ss.clinic_id', criteria, moments ?? {}, p));
     const filterParams = p.values.length;
     const radius =
       criteria.near && criteria.radiusKm !== undefined
@@ -105,6 +109,7 @@ export class SpecialistListReader {
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
                    ORDER BY r.name_key) AS languages,
              c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng,
+             c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now,
              pg.k AS page_k, pg.name_key AS page_name, pg.specialty_id AS page_specialty
         FROM ${pageSql} pg
         JOIN clinics c ON c.id = pg.clinic_id

@@ -10,6 +10,8 @@ import {
 import {
   ClinicCriteria,
   ClinicInclude,
+  ListMoments,
+  OpenMoment,
   SpecialistCriteria,
 } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
@@ -49,15 +51,17 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     include: ReadonlySet<ClinicInclude>,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<ClinicListRecord>> {
-    return this.lists.list(criteria, include, page, now);
+    return this.lists.list(criteria, include, page, now, moments);
   }
 
   findManyById(
     ids: readonly string[],
     include: ReadonlySet<ClinicInclude>,
+    now?: OpenMoment,
   ): Promise<ClinicListRecord[]> {
-    return this.lists.findManyById(ids, include);
+    return this.lists.findManyById(ids, include, now);
   }
 
   findById(id: string, fromDate: LocalDate): Promise<ClinicDetailRecord | null> {
@@ -68,7 +72,8 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     criteria: SpecialistCriteria,
     page: PageRequest,
     now: Date,
+    moments?: ListMoments,
   ): Promise<Page<SpecialistRecord>> {
-    return this.offerings.specialists(criteria, page, now);
+    return this.offerings.specialists(criteria, page, now, moments);
   }
 }

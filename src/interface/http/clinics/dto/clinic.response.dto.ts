@@ -5,6 +5,12 @@ import { ClinicListView } from '../../../../application/clinics/list-clinics.use
 import { ClinicInclude } from '../../../../domain/directory/criteria';
 import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
+import {
+  ACCEPTING_CHECKED_AT_PROPERTY,
+  ACCEPTING_STATUS_PROPERTY,
+  OPEN_NOW_PROPERTY,
+} from './opening-hours.dto';
+import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
 
 export class ClinicLinkDto {
   @ApiProperty({ description: 'What the link is for', example: 'Patient forms' })
@@ -47,6 +53,9 @@ export class ClinicListItemDto {
     example: true,
   })
   accepting!: boolean;
+  @ApiProperty(OPEN_NOW_PROPERTY) openNow!: boolean | null;
+  @ApiProperty(ACCEPTING_STATUS_PROPERTY) acceptingStatus!: AcceptingStatus;
+  @ApiProperty(ACCEPTING_CHECKED_AT_PROPERTY) acceptingCheckedAt!: string | null;
   @ApiProperty({
     type: [String],
     description: 'Languages: the union over the clinic’s practising doctors, by name',
@@ -85,6 +94,9 @@ export class ClinicListItemDto {
       name: c.name,
       address: c.address,
       accepting: c.accepting,
+      openNow: c.openNow,
+      acceptingStatus: c.acceptingStatus,
+      acceptingCheckedAt: c.availabilityCheckedAt ? c.availabilityCheckedAt.toISOString() : null,
       languages: c.languages,
       specialties: c.specialties,
       lat: c.lat,

@@ -3,6 +3,12 @@ import { DATA_VERSION_DOC } from '../../common/data-version.doc';
 import { SpecialistView } from '../../../../application/clinics/list-specialists.use-case';
 import { DISTANCE_KM_DOC, NearDto } from '../../common/near.dto';
 import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
+import {
+  ACCEPTING_CHECKED_AT_PROPERTY,
+  ACCEPTING_STATUS_PROPERTY,
+  OPEN_NOW_PROPERTY,
+} from './opening-hours.dto';
+import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
 
 export class SpecialistDto {
   @ApiProperty({
@@ -25,6 +31,9 @@ export class SpecialistDto {
     example: false,
   })
   accepting!: boolean;
+  @ApiProperty(OPEN_NOW_PROPERTY) openNow!: boolean | null;
+  @ApiProperty(ACCEPTING_STATUS_PROPERTY) acceptingStatus!: AcceptingStatus;
+  @ApiProperty(ACCEPTING_CHECKED_AT_PROPERTY) acceptingCheckedAt!: string | null;
   @ApiProperty({
     type: 'integer',
     description: 'Estimated referral wait for this specialty, in weeks',
@@ -41,6 +50,9 @@ export class SpecialistDto {
       specialty: s.specialty,
       languages: s.languages,
       accepting: s.accepting,
+      openNow: s.openNow,
+      acceptingStatus: s.acceptingStatus,
+      acceptingCheckedAt: s.availabilityCheckedAt ? s.availabilityCheckedAt.toISOString() : null,
       wait_weeks: s.waitWeeks,
       ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
     };

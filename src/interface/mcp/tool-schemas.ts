@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCEPTING_STATUSES } from '../../domain/clinics/accepting-status';
 import { GENDERS } from '../../domain/directory/criteria';
 import { FRESHNESS_VALUES } from '../../domain/doctors/freshness';
 import { MAX_RADIUS_KM } from '../../domain/geo/location';
@@ -82,8 +83,46 @@ export function filterShape(names: KnownNames) {
     wheelchair: z.boolean().optional().describe('Clinic is wheelchair-accessible.'),
     virtualVisits: z.boolean().optional().describe('Clinic offers virtual visits.'),
     nearTTC: z.boolean().optional().describe('Clinic within 500 m of a TTC subway station.'),
+    ...hoursShape(),
   };
 }
+
+/**
+ * Issue 33's filters, as REST's openNow, openAt and acceptingStatus (the same checks through
+ * directoryCriteria and ListMomentsResolver): in every listing tool through filterShape.
+ */
+export function hoursShape() {
+  return {
+    openNow: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: only clinics open right now (Toronto time, public holidays and dated exceptions included; unknown hours are left out). Not with openAt.',
+      ),
+    openAt: z
+      .string()
+      .min(1)
+      .max(40)
+      .optional()
+      .describe(
+        'Only clinics open at this date-time, e.g. "2026-12-26T10:00" (Toronto time without an offset), from today to 60 days ahead. Not with openNow.',
+      ),
+    acceptingStatus: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        'Comma-separated graded statuses, any of: accepting (Plan-Net newpt), existing-patients-only (existptonly), existing-patients-family (existptfam), not-accepting (nopt), unknown.',
+      ),
+  };
+}
+
+/** The graded accepting status and its date, as list items and details give them. */
+export const acceptingStatusShape = {
+  acceptingStatus: z.enum(ACCEPTING_STATUSES),
+  acceptingCheckedAt: z.string().nullable(),
+};
 
 /** Where the person is: one shape, shared by every tool that takes a location. */
 export function locationShape() {

@@ -22,7 +22,9 @@ import {
   locationShape,
   pagingShape,
   specialtiesShape,
+  acceptingStatusShape,
 } from '../tool-schemas';
+import { acceptingStatusText, openNowText } from './clinic-answers';
 
 export const clinicListOutput = {
   clinics: z.array(
@@ -31,6 +33,8 @@ export const clinicListOutput = {
       name: z.string(),
       address: z.string(),
       accepting: z.boolean(),
+      openNow: z.boolean().nullable(),
+      ...acceptingStatusShape,
       languages: z.array(z.string()),
       specialties: z.array(z.string()),
       lat: z.number(),
@@ -59,10 +63,11 @@ export class FindClinicsTool implements DirectoryTool {
         description:
           'Find clinics by what their doctors offer (specialty, language, gender) and the clinic ' +
           'itself (accepting new patients, evening or weekend hours, wheelchair access, virtual ' +
-          'visits, near the subway). Give lat/lng or a place (near: postal code or subway station) to get ' +
+          'visits, near the subway), open now or at a date-time (openNow, openAt; Toronto time, ' +
+          'holidays included) and the graded accepting status (acceptingStatus). Give lat/lng or a place (near: postal code or subway station) to get ' +
           'the nearest first, with distanceKm, optionally within radiusKm. Returns ' +
-          'clinics with address, coordinates, languages and specialties; call get_clinic for hours, ' +
-          'phone and reviews.',
+          'clinics with address, coordinates, languages, specialties and whether each is open now; ' +
+          'call get_clinic for the week, holidays, when it opens next, phone and reviews.',
         inputSchema: {
           ...specialtiesShape(names),
           ...filterShape(names),
@@ -92,6 +97,9 @@ export class FindClinicsTool implements DirectoryTool {
             name: c.name,
             address: c.address,
             accepting: c.accepting,
+            openNow: c.openNow,
+            acceptingStatus: c.acceptingStatus,
+            acceptingCheckedAt: c.availabilityCheckedAt?.toISOString() ?? null,
             languages: c.languages,
             specialties: c.specialties,
             lat: c.lat,
@@ -110,7 +118,7 @@ export class FindClinicsTool implements DirectoryTool {
             text: pageText('clinics', env.total, env.count, env.offset, [
               ...clinics.map(
                 (c) =>
-                  `- ${c.name}, ${c.address} (id ${c.id})${c.distanceKm !== undefined ? `, ${c.distanceKm} km away` : ''}; ${c.accepting ? 'accepting new patients' : 'not accepting'} (${c.dataFreshness})`,
+                  `- ${c.name}, ${c.address} (id ${c.id})${c.distanceKm !== undefined ? `, ${c.distanceKm} km away` : ''}; ${openNowText(c.openNow)}; ${acceptingStatusText(c.acceptingStatus)} (${c.dataFreshness})`,
               ),
               AVAILABILITY_NOTE,
             ]),

@@ -23,7 +23,9 @@ import {
   locationShape,
   pagingShape,
   specialtiesShape,
+  acceptingStatusShape,
 } from '../tool-schemas';
+import { acceptingStatusText, openNowText } from './clinic-answers';
 
 export const specialistListOutput = {
   clinics: z.array(
@@ -33,6 +35,8 @@ export const specialistListOutput = {
       specialty: z.string(),
       languages: z.array(z.string()),
       accepting: z.boolean(),
+      openNow: z.boolean().nullable(),
+      ...acceptingStatusShape,
       waitWeeks: z.number(),
       dataFreshness: freshnessSchema,
       distanceKm: distanceKmSchema,
@@ -94,6 +98,9 @@ export class FindSpecialistsTool implements DirectoryTool {
             specialty: s.specialty,
             languages: s.languages,
             accepting: s.accepting,
+            openNow: s.openNow,
+            acceptingStatus: s.acceptingStatus,
+            acceptingCheckedAt: s.availabilityCheckedAt?.toISOString() ?? null,
             waitWeeks: s.waitWeeks,
             dataFreshness: this.support.freshness(s.availabilityCheckedAt),
             ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
@@ -109,7 +116,7 @@ export class FindSpecialistsTool implements DirectoryTool {
             text: pageText('clinics', env.total, env.count, env.offset, [
               ...clinics.map(
                 (s) =>
-                  `- ${s.name} (id ${s.id})${s.distanceKm !== undefined ? `, ${s.distanceKm} km away` : ''}: ${s.specialty}, wait about ${s.waitWeeks} weeks; ${s.accepting ? 'accepting' : 'not accepting'} (${s.dataFreshness})`,
+                  `- ${s.name} (id ${s.id})${s.distanceKm !== undefined ? `, ${s.distanceKm} km away` : ''}: ${s.specialty}, wait about ${s.waitWeeks} weeks; ${openNowText(s.openNow)}; ${acceptingStatusText(s.acceptingStatus)} (${s.dataFreshness})`,
               ),
               AVAILABILITY_NOTE,
             ]),

@@ -13,7 +13,17 @@ import {
   ToolContext,
   ToolSupport,
 } from '../tool-support';
-import { availabilityShape, freshnessSchema, reviewSchema, signalsSchema } from '../tool-schemas';
+import {
+  acceptingStatusShape,
+  availabilityShape,
+  freshnessSchema,
+  reviewSchema,
+  signalsSchema,
+} from '../tool-schemas';
+import { acceptingStatusText, openingText } from './clinic-answers';
+
+const range = z.object({ open: z.string(), close: z.string() });
+const day = z.array(range);
 
 const link = z.object({ label: z.string(), url: z.string() });
 
@@ -31,6 +41,21 @@ export const clinicDetailOutput = {
     weekdayHours: z.string(),
     evening: z.boolean(),
     weekend: z.boolean(),
+    week: z
+      .object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day })
+      .nullable(),
+    exceptions: z.array(
+      z.object({
+        date: z.string(),
+        closed: z.literal(true).optional(),
+        ranges: z.array(range).optional(),
+        reason: z.string().optional(),
+      }),
+    ),
+    openNow: z.boolean().nullable(),
+    nextOpen: z.string().nullable(),
+    nextClose: z.string().nullable(),
+    ...acceptingStatusShape,
     wheelchair: z.boolean(),
     virtualVisits: z.boolean(),
     nearTTC: z.boolean(),
@@ -80,7 +105,8 @@ export class GetClinicTool implements DirectoryTool {
         title: 'Get one clinic',
         description:
           "One clinic by id (from find_clinics or a doctor's clinic): address, phone, website, " +
-          'hours, evening/weekend, accessibility, near the subway, its doctors, the review ' +
+          'hours (the week, holidays and dated exceptions ahead, open now, when it next opens and ' +
+          'closes, Toronto time), the graded accepting status with its date, evening/weekend, accessibility, near the subway, its doctors, the review ' +
           'aggregate with recent reviews and the per-dimension review signals, in one call.',
         inputSchema: {
           clinicId: z.string().min(1).max(64).describe('The clinic id (a UUID).'),
@@ -111,6 +137,13 @@ export class GetClinicTool implements DirectoryTool {
               weekdayHours: c.weekdayHours,
               evening: c.evening,
               weekend: c.weekend,
+              week: c.opening.week,
+              exceptions: c.opening.exceptions.map((e) => ({ ...e })),
+              openNow: c.opening.openNow,
+              nextOpen: c.opening.nextOpen,
+              nextClose: c.opening.nextClose,
+              acceptingStatus: c.opening.acceptingStatus,
+              acceptingCheckedAt: c.opening.acceptingCheckedAt?.toISOString() ?? null,
               wheelchair: c.wheelchair,
               virtualVisits: c.virtualVisits,
               nearTTC: c.nearTTC,
@@ -124,8 +157,19 @@ export class GetClinicTool implements DirectoryTool {
             return {
               data: { clinic, reviews, signals: sig, availabilityNote: AVAILABILITY_NOTE },
               text: [
-                `${c.name}, ${c.address}; phone ${c.phone}; ${c.acceptingNewPatients ? 'accepting new patients' : 'not accepting new patients'} (${clinic.dataFreshness}).`,
-                `Hours: ${c.weekdayHours}${c.evening ? '; evenings' : ''}${c.weekend ? '; weekends' : ''}.`,
+                `${c.name}, ${c.address}; phone ${c.phone}; ${acceptingStatusText(c.opening.acceptingStatus)} (${clinic.dataFreshness}).`,
+                `Hours: ${c.weekdayHours}${c.evening ? '; evenings' : ''}${c.weekend ? '; weekends' : ''}. ${openingText(c.opening)}`,
+                ...(c.opening.exceptions.length > 0
+                  ? [
+                      `Closures and special hours ahead: ${c.opening.exceptions
+                        .slice(0, 5)
+                        .map(
+                          (e) =>
+                            `${e.date} ${'closed' in e ? 'closed' : e.ranges.map((r) => `${r.open}-${r.close}`).join(', ')}${e.reason ? ` (${e.reason})` : ''}`,
+                        )
+                        .join('; ')}.`,
+                    ]
+                  : []),
                 `${c.doctors.length} doctors; ${r.aggregate.count} reviews${r.aggregate.avgRating !== null ? `, average ${r.aggregate.avgRating}` : ''}.`,
                 AVAILABILITY_NOTE,
               ].join('\n'),

@@ -13,7 +13,13 @@ import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from './doctor-page.reader';
-import { ALL_DOCTORS_SQL, doctorFilters, hasOpeningFilters, nearAfter } from './doctor-read.sql';
+import {
+  ALL_DOCTORS_SQL,
+  doctorFilters,
+  hasOpeningFilters,
+  nearAfter,
+  OpenCheck,
+} from './doctor-read.sql';
 import { SearchTuning } from './search-tuning';
 
 /** The sort keys of the two orders: (name, CPSO number) and (distance, name, CPSO number). */
@@ -50,29 +56,56 @@ export class DoctorListReader {
     const conds = doctorFilters(criteria, ids, p, now, 's', 'smallint', moments);
     if (criteria.near) return this.nearestFirst(criteria, ids, conds, p, page, now, moments);
     const total = this.listTotal(criteria, ids, conds, p.values, now, moments);
+    const walked = this.walkedByName(criteria);
+    // A time filter that passes few rows reads its open clinics' rows instead of walking.
+    const open = await this.openCheck(moments, total, walked, page);
+    const q = open === 'collect' ? new SqlParams() : p;
+    const pageConds =
+      open === 'collect'
+        ? doctorFilters(criteria, ids, q, now, 's', 'smallint', moments, 'collect')
+        : conds;
     // After a cursor: the rows past its (name, CPSO number), a range of the same name index, so
     // the page costs what a first page does wherever it is in the list.
     const after = page.after
-      ? [`(s.name_key, s.cpso_number) > (${p.add(page.after[0])}, ${p.add(page.after[1])})`]
+      ? [`(s.name_key, s.cpso_number) > (${q.add(page.after[0])}, ${q.add(page.after[1])})`]
       : [];
     const pageSql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, 0 AS rank, 0::float8 AS k
-                       FROM doctor_search s ${where([...conds, ...after])}
-                      ORDER BY s.name_key, s.cpso_number LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-    const short = await isShortWalk(
-      total,
-      this.walkedByName(criteria),
-      page,
-      this.tuning.listWalkBudget,
-    );
+                       FROM doctor_search s ${where([...pageConds, ...after])}
+                      ORDER BY s.name_key, s.cpso_number LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
+    const short = await isShortWalk(total, walked, page, this.tuning.listWalkBudget);
     return this.pages.read(
       pageSql,
-      p,
+      q,
       page,
       total,
       short ? 'walk' : 'planned',
       byName,
       moments?.now,
     );
+  }
+
+  /**
+   * How a page with an openNow / openAt filter checks the clinic (doctor-read.sql.ts, OpenCheck):
+   * its matches are counted first (the count runs beside the page anyway, and is cached), then a
+   * walk that reaches the page within the walk budget probes each row's clinic; one that would
+   * not (few rows open: Sunday night) collects the open clinics' rows instead. Without a time
+   * filter, or should a count fail, the probe.
+   */
+  private async openCheck(
+    moments: ListMoments | undefined,
+    matches: Promise<number>,
+    walked: Promise<number>,
+    page: PageRequest,
+  ): Promise<OpenCheck> {
+    if (!moments?.filter) return 'probe';
+    try {
+      const [n, rows] = await Promise.all([matches, walked]);
+      return (page.offset + page.limit) * rows <= n * this.tuning.listWalkBudget
+        ? 'probe'
+        : 'collect';
+    } catch {
+      return 'probe';
+    }
   }
 
   /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
@@ -104,9 +137,11 @@ export class DoctorListReader {
     // The filters' matches, radius or not, say how far the nearest-first scan goes.
     const matches = this.listTotal(criteria, ids, conds, [...p.values], now, moments);
     const unbounded = criteria.radiusKm === undefined ? matches : undefined;
+    const everyone = this.totals.count(ALL_DOCTORS_SQL, []);
+    const open = await this.openCheck(moments, matches, everyone, page);
     const q = new SqlParams();
     // The id arrays as int4[]: doctor_geo_earth_ids_idx checks them inside the walk.
-    const filters = doctorFilters(criteria, ids, q, now, 'g', 'int4', moments);
+    const filters = doctorFilters(criteria, ids, q, now, 'g', 'int4', moments, open);
     const pt = pointOf(criteria.near!, q);
     const radius =
       criteria.radiusKm !== undefined ? nearRadius(pt, criteria.radiusKm, q) : undefined;
@@ -134,12 +169,7 @@ export class DoctorListReader {
                       ORDER BY g.k, g.name_key, g.cpso_number
                       LIMIT ${q.add(page.limit)} OFFSET ${q.add(page.offset)}`;
     // The scan reads about (offset + limit) x doctors / matches entries of doctor_geo's index.
-    const short = await isShortWalk(
-      matches,
-      this.totals.count(ALL_DOCTORS_SQL, []),
-      page,
-      this.tuning.listWalkBudget,
-    );
+    const short = await isShortWalk(matches, everyone, page, this.tuning.listWalkBudget);
     return this.pages.read(
       pageSql,
       q,
@@ -167,8 +197,16 @@ export class DoctorListReader {
     const s = ids.specialtyIds;
     const l = ids.languageIds;
     let facets: { view: string; ref?: number } | undefined;
-    if (hasOpeningFilters(criteria, moments)) facets = undefined;
-    else if (!s && !l) facets = { view: 'doctor_facets' };
+    if (hasOpeningFilters(criteria, moments)) {
+      // The facets know nothing of hours or statuses: a count, in its own shape (OpenCheck).
+      const t = new SqlParams();
+      const counted = doctorFilters(criteria, ids, t, now, 's', 'smallint', moments, 'count');
+      return this.totals.count(
+        `SELECT count(*)::int AS n FROM doctor_search s ${where(counted)}`,
+        t.values,
+      );
+    }
+    if (!s && !l) facets = { view: 'doctor_facets' };
     else if (s?.length === 1 && !l) facets = { view: 'doctor_specialty_facets', ref: s[0] };
     else if (l?.length === 1 && !s) facets = { view: 'doctor_language_facets', ref: l[0] };
     if (!facets) {

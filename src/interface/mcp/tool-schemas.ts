@@ -187,6 +187,8 @@ const clinicSummary = z.object({
   lng: z.number(),
   phone: z.string(),
   acceptingNewPatients: z.boolean(),
+  openNow: z.boolean().nullable().describe('Open now (Toronto time); null: hours unknown.'),
+  ...acceptingStatusShape,
 });
 
 export const doctorSchema = z.object({

@@ -1,6 +1,7 @@
 import { DoctorView } from '../../../application/doctors/doctor-views';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { AVAILABILITY_NOTE, Json, listEnvelope, pageText, ToolAnswer } from '../tool-support';
+import { acceptingStatusText, openNowText } from './clinic-answers';
 
 /** A doctor as find_doctors, search_doctors and get_doctor give it (doctorListOutput's item). */
 export function doctorItem(d: DoctorView) {
@@ -19,6 +20,9 @@ export function doctorItem(d: DoctorView) {
       lng: d.clinic.lng,
       phone: d.clinic.phone,
       acceptingNewPatients: d.clinic.acceptingNewPatients,
+      openNow: d.clinic.openNow,
+      acceptingStatus: d.clinic.acceptingStatus,
+      acceptingCheckedAt: d.clinic.acceptingCheckedAt?.toISOString() ?? null,
     },
     dataFreshness: d.dataFreshness,
     syncedAt: d.syncedAt,
@@ -26,12 +30,15 @@ export function doctorItem(d: DoctorView) {
   };
 }
 
-/** One doctor in a line of text: who, where, how to phone, and whether they take patients. */
+/**
+ * One doctor in a line of text: who, where, how to phone, whether the clinic is open now, and
+ * whom it takes (the graded status, as of its checked date's freshness).
+ */
 export const doctorLine = (d: DoctorView) =>
   `- ${d.name} (CPSO ${d.cpsoNumber}), ${d.specialties.join(', ') || 'no specialty listed'}; ` +
   `speaks ${d.languages.join(', ') || 'n/a'}; ${d.clinic.name}, ${d.clinic.address}, ` +
   `${d.clinic.phone}${d.distanceKm !== undefined ? `, ${d.distanceKm} km away` : ''}; ` +
-  `${d.clinic.acceptingNewPatients ? 'accepting new patients' : 'not accepting new patients'} (${d.dataFreshness})`;
+  `${openNowText(d.clinic.openNow)}; ${acceptingStatusText(d.clinic.acceptingStatus)} (${d.dataFreshness})`;
 
 /** A page of doctors as find_doctors and search_doctors answer it. */
 export function doctorList(

@@ -29,10 +29,13 @@ export class FindDoctorsTool implements DirectoryTool {
         description:
           'Find practising doctors in the Greater Toronto Area by specialty, language, gender, ' +
           'years of practice and the features of their clinic (accepting new patients, evening or ' +
-          'weekend hours, wheelchair access, virtual visits, near a subway station). Use it for ' +
-          '"a family doctor who speaks Tamil and takes new patients". Returns doctors with their ' +
-          'primary clinic (address, phone, accepting new patients) and how fresh that availability ' +
-          'is, ordered by name, or nearest first from lat/lng or a place (near: a postal code or a ' +
+          'weekend hours, wheelchair access, virtual visits, near a subway station), open now or ' +
+          'at a date-time (openNow, openAt: Toronto time, public holidays and closures included) ' +
+          'and the graded accepting status (acceptingStatus: accepting, existing-patients-only, ' +
+          'existing-patients-family, not-accepting, unknown). Use it for "a family doctor who ' +
+          'speaks Tamil, takes new patients and is open Saturday morning". Returns doctors with ' +
+          'their primary clinic (address, phone, open now, accepting status and its date) and how ' +
+          'fresh that availability is (get_doctor says when the clinic opens next), ordered by name, or nearest first from lat/lng or a place (near: a postal code or a ' +
           'subway station), optionally within radiusKm. Page with limit and offset, or cursor ' +
           '(nextCursor of the previous page, which skips or repeats nothing when data changes); ' +
           'total says how many match.',

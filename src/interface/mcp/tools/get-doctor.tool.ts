@@ -12,9 +12,25 @@ import {
 } from '../tool-support';
 import { availabilityShape, doctorSchema, reviewSchema, signalsSchema } from '../tool-schemas';
 import { doctorItem, doctorLine } from './doctor-answers';
+import { openingText } from './clinic-answers';
+import { clinicDetailOutput } from './get-clinic.tool';
+
+/** The primary clinic with its hours as get_clinic gives them (issue 33). */
+const doctorClinicSchema = doctorSchema.shape.clinic.extend(
+  clinicDetailOutput.clinic.pick({
+    weekdayHours: true,
+    evening: true,
+    weekend: true,
+    week: true,
+    exceptions: true,
+    nextOpen: true,
+    nextClose: true,
+  }).shape,
+);
 
 export const doctorDetailOutput = {
   doctor: doctorSchema.extend({
+    clinic: doctorClinicSchema,
     referralRequired: z.boolean(),
     bookingMethod: z.object({
       phone: z.string(),
@@ -49,7 +65,9 @@ export class GetDoctorTool implements DirectoryTool {
         title: 'Get one doctor',
         description:
           'One doctor by CPSO number: specialties, languages, years of practice, primary clinic ' +
-          '(phone, accepting new patients and its freshness), how to book, the rating counts, the ' +
+          '(phone, its graded accepting status and its freshness, its hours: the week, holidays ' +
+          'and dated exceptions ahead, open now, when it next opens and closes, Toronto time), ' +
+          'how to book, the rating counts, the ' +
           'most recent reviews and the per-dimension review signals (punctuality, helpfulness, ' +
           'knowledge, staff), all in one call.',
         inputSchema: {
@@ -71,8 +89,20 @@ export class GetDoctorTool implements DirectoryTool {
               this.getDoctor.execute(a.cpsoNumber),
               this.doctorSignals.execute(a.cpsoNumber),
             ]);
+            const item = doctorItem(d);
+            const o = d.clinic.opening;
             const doctor = {
-              ...doctorItem(d),
+              ...item,
+              clinic: {
+                ...item.clinic,
+                weekdayHours: d.clinic.weekdayHours,
+                evening: d.clinic.evening,
+                weekend: d.clinic.weekend,
+                week: o.week,
+                exceptions: o.exceptions.map((e) => ({ ...e })),
+                nextOpen: o.nextOpen,
+                nextClose: o.nextClose,
+              },
               referralRequired: d.referralRequired,
               bookingMethod: d.bookingMethod,
               rating: d.rating,
@@ -84,6 +114,18 @@ export class GetDoctorTool implements DirectoryTool {
               data: { doctor, signals: sig, availabilityNote: AVAILABILITY_NOTE },
               text: [
                 doctorLine(d),
+                `Clinic hours: ${d.clinic.weekdayHours}${d.clinic.evening ? '; evenings' : ''}${d.clinic.weekend ? '; weekends' : ''}. ${openingText(o)}`,
+                ...(o.exceptions.length > 0
+                  ? [
+                      `Closures and special hours ahead: ${o.exceptions
+                        .slice(0, 5)
+                        .map(
+                          (e) =>
+                            `${e.date} ${'closed' in e ? 'closed' : e.ranges.map((r) => `${r.open}-${r.close}`).join(', ')}${e.reason ? ` (${e.reason})` : ''}`,
+                        )
+                        .join('; ')}.`,
+                    ]
+                  : []),
                 `Rating: ${d.rating.positive} positive, ${d.rating.negative} negative of ${d.rating.reviewCount} reviews.`,
                 `Book: phone ${d.bookingMethod.phone}${d.bookingMethod.online ? `, online ${d.bookingMethod.online}` : ''}${d.referralRequired ? '; referral required' : ''}.`,
                 AVAILABILITY_NOTE,

@@ -29,9 +29,10 @@ export class SearchDoctorsTool implements DirectoryTool {
         title: 'Search doctors by name or CPSO number',
         description:
           'Look a doctor up by (part of) their name or by their CPSO registration number, ' +
-          'optionally narrowed by the same filters as find_doctors. Use it when the person names a ' +
-          'doctor. Returns the best matches first, with their primary clinic. Then call get_doctor ' +
-          'with a cpsoNumber for reviews and details.',
+          'optionally narrowed by the same filters as find_doctors (openNow, openAt and ' +
+          'acceptingStatus included). Use it when the person names a doctor. Returns the best ' +
+          'matches first, with their primary clinic (open now, accepting status). Then call ' +
+          'get_doctor with a cpsoNumber for reviews, the clinic hours and when it opens next.',
         inputSchema: {
           q: z
             .string()

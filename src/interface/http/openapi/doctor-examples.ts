@@ -1,4 +1,49 @@
-import { DISCOVERY, NEAR_M5G, LEBLANC, LEBLANC_REVIEWS } from './example-records';
+import { DISCOVERY, NEAR_M5G, LEBLANC, LEBLANC_REVIEWS, SCOLLARD } from './example-records';
+
+/** A doctor's primary clinic as the lists answer it (issue 33: open now, graded status, date). */
+const DISCOVERY_ITEM = {
+  ...DISCOVERY,
+  acceptingStatus: 'accepting',
+  acceptingCheckedAt: '2026-10-28T15:12:40.359Z',
+  openNow: true,
+};
+const SCOLLARD_ITEM = {
+  ...SCOLLARD,
+  acceptingStatus: 'accepting',
+  acceptingCheckedAt: null,
+  openNow: true,
+};
+const LEBLANC_ITEM = { ...LEBLANC, clinic: SCOLLARD_ITEM };
+
+const DAY = [
+  { open: '08:00', close: '12:00' },
+  { open: '13:00', close: '20:00' },
+];
+/** The detail's clinic: the list item's, with its hours as GET /clinics/{id} answers them. */
+const SCOLLARD_DETAIL = {
+  ...SCOLLARD_ITEM,
+  hours: {
+    weekday: '8:00-20:00',
+    evening: true,
+    weekend: true,
+    week: {
+      mon: DAY,
+      tue: DAY,
+      wed: DAY,
+      thu: DAY,
+      fri: DAY,
+      sat: [{ open: '09:00', close: '13:00' }],
+      sun: [],
+    },
+    exceptions: [
+      { date: '2026-12-24', ranges: [{ open: '08:00', close: '12:00' }], reason: 'Christmas Eve' },
+      { date: '2026-12-25', closed: true, reason: 'Christmas Day' },
+      { date: '2026-12-26', ranges: [{ open: '10:00', close: '14:00' }], reason: 'Boxing Day' },
+    ],
+  },
+  nextOpen: '2026-11-23T13:00:00-05:00',
+  nextClose: '2026-11-23T12:00:00-05:00',
+};
 
 /** Example answers of the doctor operations (see examples.ts). */
 export const DOCTOR_EXAMPLES = {
@@ -13,7 +58,7 @@ export const DOCTOR_EXAMPLES = {
         yearsOfPractice: 44,
         specialties: ['Family Medicine'],
         languages: ['English', 'French'],
-        clinic: DISCOVERY,
+        clinic: DISCOVERY_ITEM,
         dataFreshness: 'stale',
         syncedAt: '2026-11-23T08:28:17.359Z',
         distanceKm: 0.1,
@@ -34,6 +79,9 @@ export const DOCTOR_EXAMPLES = {
           lng: -79.392204,
           phone: '(437) 555-0111',
           acceptingNewPatients: true,
+          acceptingStatus: 'accepting',
+          acceptingCheckedAt: '2026-09-14T10:02:11.359Z',
+          openNow: false,
         },
         dataFreshness: 'stale',
         syncedAt: '2026-10-09T19:30:53.359Z',
@@ -50,7 +98,7 @@ export const DOCTOR_EXAMPLES = {
   /** GET /doctors/search?q=Leblanc&limit=2 */
   searchDoctors: {
     doctors: [
-      LEBLANC,
+      LEBLANC_ITEM,
       {
         id: '2f4d9238-5ee4-43f9-9869-410051b00741',
         cpsoNumber: '933787',
@@ -67,6 +115,9 @@ export const DOCTOR_EXAMPLES = {
           lng: -79.704149,
           phone: '(289) 555-0156',
           acceptingNewPatients: true,
+          acceptingStatus: 'accepting',
+          acceptingCheckedAt: '2026-11-09T16:45:00.359Z',
+          openNow: null,
         },
         dataFreshness: 'fresh',
         syncedAt: '2026-10-02T07:23:24.359Z',
@@ -119,6 +170,7 @@ export const DOCTOR_EXAMPLES = {
   getDoctor: {
     doctor: {
       ...LEBLANC,
+      clinic: SCOLLARD_DETAIL,
       referralRequired: false,
       bookingMethod: {
         phone: '(647) 555-0119',

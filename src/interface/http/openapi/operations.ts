@@ -44,6 +44,22 @@ const ID_ERRORS = (what: string) =>
 
 const lines = (...parts: string[]) => parts.join('\n\n');
 
+/** The doctor lists' hours and graded status (issue 33). */
+const DOCTOR_HOURS =
+  '**Open and accepting** (issue 33): `openNow=true` keeps doctors whose primary clinic is open ' +
+  'at the time of the request, `openAt=2026-12-26T10:00` those whose clinic is open then ' +
+  '(Toronto time without an offset; from today to 60 days ahead), counting its week, ' +
+  "Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is " +
+  'not one) and its dated exceptions; a clinic of unknown hours is never kept. ' +
+  '`acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, ' +
+  "which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, " +
+  '`existing-patients-only` = existptonly, `existing-patients-family` = existptfam, ' +
+  '`not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the ' +
+  'location, the radius and the paging, and `total` stays exact. Each `clinic` answers ' +
+  '`openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was ' +
+  'last confirmed); `acceptingNewPatients` is true exactly when the status is `accepting`. ' +
+  'Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.';
+
 export const OPERATIONS = {
   getApiReadiness: {
     operationId: 'getApiReadiness',
@@ -89,6 +105,7 @@ export const OPERATIONS = {
         'doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, ' +
         '`weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. ' +
         FRESHNESS,
+      DOCTOR_HOURS,
       '**Order:** by name, then CPSO number; with a location, nearest primary clinic first.',
       '**Batch lookup:** `cpso=920479,920720` (up to 100 numbers, alone) answers those doctors ' +
         'in the order asked, and `notFound` the numbers of no practising doctor.',
@@ -106,7 +123,7 @@ export const OPERATIONS = {
     description: lines(
       '`q` (at least 2 characters once trimmed, at most 100) is matched case-insensitively ' +
         'against the name, or exactly against a CPSO number; the filters of `GET /doctors` also ' +
-        'apply. ' +
+        'apply (`openNow`, `openAt` and `acceptingStatus` included: see `GET /doctors`). ' +
         FRESHNESS,
       '**Order:** the exact CPSO match first, then names starting with `q`, then other name ' +
         'matches; ties by name, then CPSO number (with a location: nearest first within each rank).',
@@ -138,6 +155,13 @@ export const OPERATIONS = {
         'rating counts, the 5 most recent reviews (newest first) and `expiredAt`. A doctor who ' +
         'no longer practises at the listed clinic still answers, with `expiredAt` set. ' +
         FRESHNESS,
+      "**The clinic's hours** (added for issue 33): `clinic.hours` keeps `weekday`, `evening` " +
+        'and `weekend` and adds `week` (mon … sun, each a list of `{open, close}`, Toronto ' +
+        'wall clock, `24:00` as a close; null when unknown) and `exceptions` (dated closures and ' +
+        "special hours from today through 60 days ahead: the clinic's own and Ontario's public " +
+        'holidays that change its hours, with a `reason`); beside it `openNow`, `nextOpen` and ' +
+        '`nextClose` (within 7 days, with the Toronto offset), `acceptingStatus` and ' +
+        '`acceptingCheckedAt`, as `GET /clinics/{id}` answers them.',
       ID_ERRORS('CPSO number'),
       curl('/doctors/920479'),
     ),

@@ -57,7 +57,9 @@ const dayRanges = fc
   });
 const week: fc.Arbitrary<WeeklyHours> = fc
   .tuple(dayRanges, dayRanges, dayRanges, dayRanges, dayRanges, dayRanges, dayRanges)
-  .map((days) => Object.fromEntries(WEEKDAYS.map((d, i) => [d, days[i]])) as WeeklyHours);
+  .map(
+    (days) => Object.fromEntries(WEEKDAYS.map((d, i) => [d, days[i]])) as unknown as WeeklyHours,
+  );
 const policy: fc.Arbitrary<HolidayPolicy> = fc.oneof(
   fc.constant<HolidayPolicy>({ kind: 'closed' }),
   fc.constant<HolidayPolicy>({ kind: 'regular' }),

@@ -1,3 +1,4 @@
+import { AcceptingStatus } from '../../domain/clinics/accepting-status';
 import { GeoPoint } from '../../domain/directory/criteria';
 
 /** `_lastUpdated=ge…` or `gt…`. */
@@ -26,8 +27,8 @@ export interface ClinicCriteriaFhir {
   readonly city?: string;
   /** Upper-cased, spaces removed; the postal code starts with it. */
   readonly postalCode?: string;
-  /** Plan-Net `newpatients`: the clinic's accepting status. */
-  readonly accepting?: boolean;
+  /** Plan-Net `newpatients`: the clinic's graded status is one of these (issue 33). */
+  readonly acceptingStatuses?: readonly AcceptingStatus[];
   readonly near?: GeoPoint;
   readonly radiusKm?: number;
   readonly lastUpdated?: LastUpdatedCriterion;
@@ -41,8 +42,8 @@ export interface RoleCriteria {
   readonly clinicIds?: readonly string[];
   /** Specialty names; the doctor holds any of them. */
   readonly specialties?: readonly string[];
-  /** Plan-Net `newpatients`: the clinic's accepting status. */
-  readonly accepting?: boolean;
+  /** Plan-Net `newpatients`: the clinic's graded status is one of these (issue 33). */
+  readonly acceptingStatuses?: readonly AcceptingStatus[];
   readonly lastUpdated?: LastUpdatedCriterion;
 }
 

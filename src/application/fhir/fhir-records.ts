@@ -1,3 +1,4 @@
+import { AcceptingStatus } from '../../domain/clinics/accepting-status';
 import { DayHours, Weekday } from '../../domain/clinics/clinic-hours';
 import { Gender } from '../../domain/directory/criteria';
 
@@ -34,6 +35,8 @@ export interface FhirClinicRecord {
   readonly wheelchair: boolean;
   readonly nearTTC: boolean;
   readonly accepting: boolean;
+  /** The graded status (issue 33): Plan-Net's newpatients code, none for `unknown`. */
+  readonly acceptingStatus: AcceptingStatus;
   readonly updatedAt: Date;
   /** Great-circle km from the search's point (v1's distanceKm), only on a search near a point. */
   readonly distanceKm?: number;
@@ -45,6 +48,8 @@ export interface FhirRoleRecord {
   readonly clinicId: string;
   readonly specialties: string[];
   readonly accepting: boolean;
+  /** The graded status (issue 33): Plan-Net's newpatients code, none for `unknown`. */
+  readonly acceptingStatus: AcceptingStatus;
   readonly bookingPhone: string;
   readonly hours: StoredHours | null;
   /** The later of the doctor's and the clinic's last change. */
@@ -58,6 +63,8 @@ export interface FhirServiceRecord {
   readonly specialty: string;
   readonly waitWeeks: number;
   readonly accepting: boolean;
+  /** The graded status (issue 33): Plan-Net's newpatients code, none for `unknown`. */
+  readonly acceptingStatus: AcceptingStatus;
   readonly phone: string;
   readonly hours: StoredHours | null;
   /** The clinic's last change (offerings carry no time of their own). */

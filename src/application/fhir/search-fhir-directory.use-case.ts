@@ -39,7 +39,7 @@ export class SearchFhirDirectoryUseCase {
     if (c.ids || c.name || c.city || c.postalCode || c.lastUpdated)
       return this.reader.clinics(c, page);
     const listed = await this.listClinics.execute(
-      { near: c.near, radiusKm: c.radiusKm, accepting: c.accepting },
+      { near: c.near, radiusKm: c.radiusKm, acceptingStatuses: c.acceptingStatuses },
       new Set(),
       page,
     );

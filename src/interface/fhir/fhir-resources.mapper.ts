@@ -1,4 +1,9 @@
 import {
+  AcceptingStatus,
+  PLAN_NET_ACCEPTING_CODE,
+  PLAN_NET_ACCEPTING_DISPLAY,
+} from '../../domain/clinics/accepting-status';
+import {
   FhirClinicRecord,
   FhirPractitionerRecord,
   FhirRoleRecord,
@@ -46,24 +51,31 @@ export function specialtyConcept(name: string) {
   };
 }
 
-/** Plan-Net's `newpatients` from the boolean accepting status (graded status: issue 33). */
-export const newPatients = (accepting: boolean) => ({
-  url: PN.newpatients,
-  extension: [
+/**
+ * Plan-Net's `newpatients` from the graded status (issue 33): its AcceptingPatientsCS code
+ * (accepting newpt, existing-patients-only existptonly, existing-patients-family existptfam,
+ * not-accepting nopt) in a list of one, or none for `unknown` (Plan-Net leaves it out).
+ */
+export const newPatients = (status: AcceptingStatus): FhirExtension[] => {
+  const code = PLAN_NET_ACCEPTING_CODE[status];
+  if (code === null) return [];
+  return [
     {
-      url: 'acceptingPatients',
-      valueCodeableConcept: {
-        coding: [
-          {
-            system: PN.acceptingPatientsCS,
-            code: accepting ? 'newpt' : 'nopt',
-            display: accepting ? 'Accepting' : 'Not Accepting',
+      url: PN.newpatients,
+      extension: [
+        {
+          url: 'acceptingPatients',
+          valueCodeableConcept: {
+            coding: [
+              { system: PN.acceptingPatientsCS, code, display: PLAN_NET_ACCEPTING_DISPLAY[code] },
+            ],
           },
-        ],
-      },
+        },
+      ],
     },
-  ],
-});
+  ];
+};
+type FhirExtension = Record<string, unknown>;
 
 const accessibility = (code: string, display: string) => ({
   url: PN.accessibility,
@@ -134,15 +146,17 @@ const clinicIdentifier = (c: FhirClinicRecord) => [{ system: CLINIC_ID_SYSTEM, v
 
 export function location(c: FhirClinicRecord): FhirResource {
   const hours = hoursOfOperation(c.hours);
+  const extension = [
+    ...newPatients(c.acceptingStatus),
+    ...(c.wheelchair ? [accessibility('handiaccess', 'handicap accessible')] : []),
+    ...(c.nearTTC ? [accessibility('pubtrans', 'public transit options')] : []),
+  ];
   return {
     resourceType: 'Location',
     id: c.id,
     meta: meta('Location', c.updatedAt),
-    extension: [
-      newPatients(c.accepting),
-      ...(c.wheelchair ? [accessibility('handiaccess', 'handicap accessible')] : []),
-      ...(c.nearTTC ? [accessibility('pubtrans', 'public transit options')] : []),
-    ],
+    // FHIR has no empty arrays: a clinic of unknown status with no accessibility has none.
+    ...(extension.length ? { extension } : {}),
     identifier: clinicIdentifier(c),
     status: 'active',
     name: c.name,
@@ -174,7 +188,7 @@ export function practitionerRole(r: FhirRoleRecord): FhirResource {
     resourceType: 'PractitionerRole',
     id: roleId(r),
     meta: meta('PractitionerRole', r.updatedAt),
-    extension: [newPatients(r.accepting)],
+    ...(r.acceptingStatus === 'unknown' ? {} : { extension: newPatients(r.acceptingStatus) }),
     active: true,
     practitioner: { reference: `Practitioner/${r.cpso}` },
     organization: { reference: `Organization/${r.clinicId}` },
@@ -193,7 +207,7 @@ export function healthcareService(s: FhirServiceRecord): FhirResource {
     id: serviceId(s),
     meta: meta('HealthcareService', s.updatedAt),
     extension: [
-      newPatients(s.accepting),
+      ...newPatients(s.acceptingStatus),
       {
         url: WAIT_WEEKS_EXTENSION,
         valueQuantity: { value: s.waitWeeks, unit: 'weeks', system: UCUM, code: 'wk' },

@@ -35,7 +35,7 @@ const NEW_PATIENTS: SearchParamDef = {
   name: 'newpatients',
   type: 'token',
   documentation:
-    "Plan-Net AcceptingPatientsCS code of the clinic's status: `newpt` (accepting) or `nopt`.",
+    "Plan-Net AcceptingPatientsCS code of the clinic's graded status, any of: `newpt` (accepting), `existptonly` (existing patients only), `existptfam` (existing patients and their families), `nopt` (not accepting); a clinic of unknown status has none.",
 };
 
 /** Every search parameter supported, per type (besides _count, _page, _format and _include). */

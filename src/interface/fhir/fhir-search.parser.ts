@@ -1,4 +1,9 @@
 import {
+  ACCEPTING_STATUSES,
+  AcceptingStatus,
+  PLAN_NET_ACCEPTING_CODE,
+} from '../../domain/clinics/accepting-status';
+import {
   ClinicCriteriaFhir,
   LastUpdatedCriterion,
   PractitionerCriteria,
@@ -121,7 +126,8 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
     if (valid.length === 0) impossible = true;
     return valid;
   };
-  const accepting = (): boolean | undefined => {
+  /** newpatients: Plan-Net codes (any of), as the graded statuses they stand for (issue 33). */
+  const accepting = (): AcceptingStatus[] | undefined => {
     const values = list('newpatients');
     if (!values) return undefined;
     const codes = new Set(
@@ -130,10 +136,12 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
         .filter((t) => t.system === undefined || t.system === PN.acceptingPatientsCS)
         .map((t) => t.code),
     );
-    const yes = codes.has('newpt');
-    const no = codes.has('nopt');
-    if (!yes && !no) impossible = true;
-    return yes && no ? undefined : yes;
+    const statuses = ACCEPTING_STATUSES.filter((s) => {
+      const code = PLAN_NET_ACCEPTING_CODE[s];
+      return code !== null && codes.has(code);
+    });
+    if (statuses.length === 0) impossible = true;
+    return statuses;
   };
   const text = (k: string, min = 1) => {
     const v = one(k);
@@ -189,7 +197,7 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
           cpsos,
           clinicIds,
           specialties: specialties('specialty'),
-          accepting: accepting(),
+          acceptingStatuses: accepting(),
           lastUpdated,
         },
       });
@@ -208,7 +216,7 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
           name: text('name'),
           city: text('address-city'),
           postalCode: postal?.replace(/\s+/g, '').toUpperCase(),
-          accepting: type === 'Location' ? accepting() : undefined,
+          acceptingStatuses: type === 'Location' ? accepting() : undefined,
           near: near?.near,
           radiusKm: near?.radiusKm,
           lastUpdated,

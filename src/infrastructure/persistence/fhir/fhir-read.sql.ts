@@ -4,7 +4,7 @@ import { escapeLike, SqlParams } from '../directory/sql-params';
 /** The columns of a clinic row `c` the FHIR view maps (Location, Organization). */
 export const CLINIC_COLUMNS = `c.id, c.name, c.street_address AS street, c.city, c.postal_code, c.lat, c.lng,
   c.phone, c.website, c.hours, c.wheelchair, c.near_ttc, c.accepting_new_patients AS accepting,
-  c.updated_at`;
+  c.accepting_status, c.updated_at`;
 
 /** The indexed expressions of the city and postal code searches (migration 1766800000000). */
 export const CITY_KEY = `(lower(c.city) COLLATE "C")`;

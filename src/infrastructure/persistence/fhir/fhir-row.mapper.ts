@@ -1,3 +1,4 @@
+import { AcceptingStatus } from '../../../domain/clinics/accepting-status';
 import {
   FhirClinicRecord,
   FhirPractitionerRecord,
@@ -31,6 +32,7 @@ export interface ClinicRow {
   wheelchair: boolean;
   near_ttc: boolean;
   accepting: boolean;
+  accepting_status: AcceptingStatus;
   updated_at: Date;
 }
 
@@ -39,6 +41,7 @@ export interface RoleRow {
   clinic_id: string;
   specialties: string[];
   accepting: boolean;
+  accepting_status: AcceptingStatus;
   booking_phone: string;
   hours: StoredHours | null;
   updated_at: Date;
@@ -50,6 +53,7 @@ export interface ServiceRow {
   specialty: string;
   wait_weeks: number;
   accepting: boolean;
+  accepting_status: AcceptingStatus;
   phone: string;
   hours: StoredHours | null;
   updated_at: Date;
@@ -79,6 +83,7 @@ export const toClinic = (r: ClinicRow): FhirClinicRecord => ({
   wheelchair: r.wheelchair,
   nearTTC: r.near_ttc,
   accepting: r.accepting,
+  acceptingStatus: r.accepting_status,
   updatedAt: new Date(r.updated_at),
 });
 
@@ -87,6 +92,7 @@ export const toRole = (r: RoleRow): FhirRoleRecord => ({
   clinicId: r.clinic_id,
   specialties: r.specialties,
   accepting: r.accepting,
+  acceptingStatus: r.accepting_status,
   bookingPhone: r.booking_phone,
   hours: r.hours,
   updatedAt: new Date(r.updated_at),
@@ -98,6 +104,7 @@ export const toService = (r: ServiceRow): FhirServiceRecord => ({
   specialty: r.specialty,
   waitWeeks: Number(r.wait_weeks),
   accepting: r.accepting,
+  acceptingStatus: r.accepting_status,
   phone: r.phone,
   hours: r.hours,
   updatedAt: new Date(r.updated_at),

@@ -100,7 +100,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     if (c.name) conds.push(startsWith('c.name_key', c.name, p));
     if (c.city) conds.push(startsWith(CITY_KEY, c.city, p));
     if (c.postalCode) conds.push(startsWith(POSTAL_KEY, c.postalCode, p));
-    if (c.accepting !== undefined) conds.push(`c.accepting_new_patients = ${p.add(c.accepting)}`);
+    if (c.acceptingStatuses)
+      conds.push(`c.accepting_status = ANY(${p.add(c.acceptingStatuses)}::text[])`);
     if (c.lastUpdated) conds.push(lastUpdated('c.updated_at', c.lastUpdated, p));
     let order = 'c.name_key, c.id';
     if (c.near) {
@@ -161,7 +162,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
         `cds.specialty_ids && ARRAY(SELECT s.id FROM specialties s WHERE s.name = ANY(${p.add(c.specialties)}::text[]))::smallint[]`,
       );
     }
-    if (c.accepting !== undefined) conds.push(`c.accepting_new_patients = ${p.add(c.accepting)}`);
+    if (c.acceptingStatuses)
+      conds.push(`c.accepting_status = ANY(${p.add(c.acceptingStatuses)}::text[])`);
     if (c.lastUpdated) {
       // Either side's change: two index reads (doctors, clinics by updated_at) and their links.
       const d2 = lastUpdated('d2.updated_at', c.lastUpdated, p);
@@ -178,7 +180,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       p,
       from,
       `SELECT d.cpso_number, cds.clinic_id, ${namesOf('specialties', 'd.specialty_ids')} AS specialties,
-              c.accepting_new_patients AS accepting, d.booking_phone, c.hours,
+              c.accepting_new_patients AS accepting, c.accepting_status, d.booking_phone, c.hours,
               greatest(d.updated_at, c.updated_at) AS updated_at
          ${from} ORDER BY cds.clinic_id, cds.doctor_id`,
       page,
@@ -209,7 +211,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       p,
       from,
       `SELECT so.clinic_id, c.name AS clinic_name, s.name AS specialty, so.wait_weeks,
-              c.accepting_new_patients AS accepting, c.phone, c.hours, c.updated_at
+              c.accepting_new_patients AS accepting, c.accepting_status, c.phone, c.hours, c.updated_at
          ${from} ORDER BY so.clinic_id, s.name_key`,
       page,
       toService,

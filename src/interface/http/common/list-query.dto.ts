@@ -195,7 +195,8 @@ export class DirectoryFiltersQueryDto extends PaginationQueryDto {
 
   @ApiPropertyOptional({
     type: String,
-    format: 'date-time',
+    // Not format date-time: the local form without an offset (the example) is not RFC 3339.
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?$',
     description:
       'Keeps only rows whose clinic is open at this moment: ISO 8601, Toronto time when it has ' +
       'no offset (2026-12-26T10:00), or with Z / ±HH:MM; from today up to 60 days ahead. ' +

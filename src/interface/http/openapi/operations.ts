@@ -60,6 +60,20 @@ const DOCTOR_HOURS =
   'last confirmed); `acceptingNewPatients` is true exactly when the status is `accepting`. ' +
   'Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.';
 
+/** The clinic lists' hours and graded status (issue 33). */
+const CLINIC_HOURS =
+  '**Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the ' +
+  'request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from ' +
+  "today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed " +
+  'unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a ' +
+  'clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` ' +
+  "keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: " +
+  '`accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = ' +
+  'existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other ' +
+  'filter, the location, the radius and the paging, and `total` stays exact. Each item answers ' +
+  '`openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last ' +
+  'confirmed); `accepting` is true exactly when the status is `accepting`.';
+
 export const OPERATIONS = {
   getApiReadiness: {
     operationId: 'getApiReadiness',
@@ -201,6 +215,7 @@ export const OPERATIONS = {
       '**Order:** by name, then id; with a location, nearest first.',
       '**Batch lookup:** `id=<uuid>,<uuid>` (up to 100 ids, alone or with `include`) answers ' +
         'those clinics in the order asked, and `notFound` the ids of no clinic.',
+      CLINIC_HOURS,
       LOCATION,
       PAGING,
       SANDBOX,
@@ -216,6 +231,16 @@ export const OPERATIONS = {
         'when its availability was checked, and its practising doctors by name. ' +
         '`include=notes,links` adds those fields. ' +
         FRESHNESS,
+      '**Hours** (issue 33): `hours.week` gives the regular week (Toronto wall clock, `24:00` as ' +
+        'a close; null when unknown) and `hours.exceptions` the dated closures and special hours ' +
+        "from today through 60 days ahead: the clinic's own, and each of Ontario's nine public " +
+        'holidays that changes its hours, with the reason. `openNow` (null when the hours are ' +
+        'unknown), `nextOpen` and `nextClose` (within 7 days, with the Toronto offset, across the ' +
+        'daylight-saving changes) are computed at the time of the request. `acceptingStatus` is ' +
+        'the graded status (Plan-Net: accepting = newpt, existing-patients-only = existptonly, ' +
+        'existing-patients-family = existptfam, not-accepting = nopt, unknown = no code) and ' +
+        '`acceptingCheckedAt` when it was last confirmed; `acceptingNewPatients` is true exactly ' +
+        'when the status is `accepting`.',
       ID_ERRORS('clinic id'),
       curl('/clinics/0a593817-4a00-4aa3-9cd6-80317c184e54?include=notes,links'),
     ),
@@ -254,6 +279,7 @@ export const OPERATIONS = {
         '(a comma list) wins when both are sent. The other filters are those of `GET /clinics` ' +
         '(without `hasWebsite` and `include`).',
       '**Order:** shortest `wait_weeks` first, then name, then id; with a location, nearest first.',
+      CLINIC_HOURS,
       LOCATION,
       PAGING,
       SANDBOX,

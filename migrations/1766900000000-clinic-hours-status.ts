@@ -29,18 +29,29 @@ export class ClinicHoursStatus1766900000000 implements MigrationInterface {
       CREATE FUNCTION hhmm_minutes(t text) RETURNS int
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
         RETURN split_part(t, ':', 1)::int * 60 + split_part(t, ':', 2)::int`);
+    // One {open, close} as minutes of the day shifted by \`shift\`; an empty range when \`r\` is null.
+    await q.query(`
+      CREATE FUNCTION hours_range_minutes(r jsonb, shift int) RETURNS int4range
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        RETURN int4range(coalesce(shift + hhmm_minutes(r->>'open'), 0),
+                         coalesce(shift + hhmm_minutes(r->>'close'), 0))`);
     // A day's ranges (a list of {open, close}, one {open, close}, or null) as minutes of the day,
-    // shifted by \`shift\` minutes.
+    // shifted by \`shift\` minutes. A list holds at most 6 ranges (the interchange schema's
+    // maxItems, MAX_RANGES_PER_DAY of weekly-hours.ts), read by position: one expression without
+    // a FROM, so PostgreSQL inlines these functions into the generated columns. A body that read
+    // the list with jsonb_array_elements ran as a function call per day and row: at 1,000,000
+    // doctors, 266,667 clinics' week_minutes took 19.5 s to generate instead of 3.0 s (0.7 s
+    // without the column), the same values for the demo's and the import's forms.
     await q.query(`
       CREATE FUNCTION hours_day_minutes(day jsonb, shift int) RETURNS int4multirange
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        RETURN (SELECT coalesce(range_agg(int4range(shift + hhmm_minutes(r->>'open'),
-                                                    shift + hhmm_minutes(r->>'close'))),
-                                '{}'::int4multirange)
-                  FROM jsonb_array_elements(CASE jsonb_typeof(day)
-                                              WHEN 'array' THEN day
-                                              WHEN 'object' THEN jsonb_build_array(day)
-                                              ELSE '[]'::jsonb END) r)`);
+        RETURN CASE jsonb_typeof(day)
+                 WHEN 'object' THEN int4multirange(hours_range_minutes(day, shift))
+                 WHEN 'array' THEN int4multirange(
+                   hours_range_minutes(day->0, shift), hours_range_minutes(day->1, shift),
+                   hours_range_minutes(day->2, shift), hours_range_minutes(day->3, shift),
+                   hours_range_minutes(day->4, shift), hours_range_minutes(day->5, shift))
+                 ELSE '{}'::int4multirange END`);
     await q.query(`
       CREATE FUNCTION hours_week_minutes(h jsonb) RETURNS int4multirange
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -123,6 +134,7 @@ export class ClinicHoursStatus1766900000000 implements MigrationInterface {
     );
     await q.query(`DROP FUNCTION hours_week_minutes(jsonb)`);
     await q.query(`DROP FUNCTION hours_day_minutes(jsonb, int)`);
+    await q.query(`DROP FUNCTION hours_range_minutes(jsonb, int)`);
     await q.query(`DROP FUNCTION hhmm_minutes(text)`);
   }
 }

@@ -155,6 +155,14 @@ describe('data import: hours, holidays, exceptions and accepting status (integra
         accepting_new_patients: false,
       },
     ]);
+    // The generated minutes of the week (migration 1766900000000): Friday 18:00-24:00 and
+    // Saturday 00:00-02:00 are one opening across midnight.
+    const [week] = await db.dataSource.query<{ w: string }[]>(
+      `SELECT week_minutes::text AS w FROM clinics WHERE source_id = 'H-1'`,
+    );
+    expect(week.w).toBe(
+      '{[480,720),[780,1200),[1920,2640),[3360,4080),[4800,5520),[6840,7320),[7740,7980)}',
+    );
     const exceptions = await db.dataSource.query<Record<string, unknown>[]>(
       `SELECT to_char(e.date, 'YYYY-MM-DD') AS date, e.ranges, e.reason, e.minutes::text AS minutes
          FROM clinic_hours_exceptions e JOIN clinics c ON c.id = e.clinic_id ORDER BY e.date`,

@@ -210,6 +210,18 @@ describe('doctors: accepting status and the new filters with location and paging
     clock.set('2026-12-20T17:00:00Z');
   });
 
+  it('refuses the new filters beside a batch lookup (cpso), as every other filter', async () => {
+    for (const q of ['openNow=true', 'openAt=2026-12-21T10:00', 'acceptingStatus=accepting']) {
+      const r = await get(`/doctors?cpso=900001&${q}`);
+      expect([r.status, r.body.error]).toEqual([400, 'invalid_param']);
+      expect(r.body.message).toContain(q.split('=')[0]);
+    }
+    expect((await get('/doctors?cpso=900001')).body.doctors[0].clinic).toMatchObject({
+      acceptingStatus: 'accepting',
+      openNow: false, // Sunday 12:00: Alice's clinic is closed 12:00-13:00
+    });
+  });
+
   it.each([
     ['acceptingStatus=maybe', 'acceptingStatus'],
     ['acceptingStatus=accepting,accepting', 'acceptingStatus'],

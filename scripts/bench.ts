@@ -10,13 +10,18 @@ import {
 import { PLAN_SESSION_OPTIONS } from '../src/infrastructure/database/prepared-reads';
 import {
   BenchServer,
+  databaseExists,
   migrateAndSeed,
   recreateDatabase,
   dropDatabase,
   redact,
   resolveBenchServer,
+  seededDoctors,
   serverFacts,
+  withDatabase,
 } from './bench/database';
+import { ensureChangeLog } from './bench/change-log';
+import { pickSyncSamples, syncEndpoints } from './bench/sync-cases';
 import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql';
 import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
 import { LoadOptions, LoadResult, loadEndpoint, probe } from './bench/load';
@@ -187,9 +192,16 @@ async function main(): Promise<void> {
     );
 
   server = await resolveBenchServer(log);
-  log(`PostgreSQL: ${redact(server.adminUrl)} (${server.source}); creating ${BENCH_DATABASE}`);
-  const url = await recreateDatabase(server.adminUrl, BENCH_DATABASE);
-  createdDatabase = true;
+  const kept = withDatabase(server.adminUrl, BENCH_DATABASE);
+  const reused =
+    settings.reuse &&
+    (await databaseExists(server.adminUrl, BENCH_DATABASE)) &&
+    (await seededDoctors(kept)) === settings.doctors;
+  log(
+    `PostgreSQL: ${redact(server.adminUrl)} (${server.source}); ${reused ? 'reusing' : 'creating'} ${BENCH_DATABASE}`,
+  );
+  const url = reused ? kept : await recreateDatabase(server.adminUrl, BENCH_DATABASE);
+  createdDatabase = !reused;
   const facts = await serverFacts(url);
   log(
     `server: ${Object.entries(facts)
@@ -197,18 +209,24 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
 
-  log(`seeding ${settings.doctors.toLocaleString('en')} doctors (migrations + seedDemoData)…`);
-  const seed = await migrateAndSeed(url, settings.doctors);
-  const s = seed.stats;
-  log(
-    `seeded in ${(s.ms / 1000).toFixed(1)} s (migrations ${(seed.migrateMs / 1000).toFixed(1)} s): ${s.doctors} doctors, ` +
-      `${s.clinics} clinics, ${s.doctorClinics} doctor-clinic links, ${s.offerings} specialist offerings, ${s.reviews} reviews`,
-  );
+  if (!reused)
+    log(`seeding ${settings.doctors.toLocaleString('en')} doctors (migrations + seedDemoData)…`);
+  const seed = reused ? null : await migrateAndSeed(url, settings.doctors);
+  const s = seed?.stats;
+  if (s && seed)
+    log(
+      `seeded in ${(s.ms / 1000).toFixed(1)} s (migrations ${(seed.migrateMs / 1000).toFixed(1)} s): ${s.doctors} doctors, ` +
+        `${s.clinics} clinics, ${s.doctorClinics} doctor-clinic links, ${s.offerings} specialist offerings, ${s.reviews} reviews`,
+    );
 
-  const samples = await pickSamples(url);
   // The service's key-hashing secret, known now: the cursor cases carry cursors it signs.
   const secret = newKeyHashSecret();
-  const all = benchEndpoints(samples, secret);
+  const changeLog = await ensureChangeLog(url, serviceEnv(url, secret), settings.changes, log);
+  const samples = await pickSamples(url);
+  const all = [
+    ...benchEndpoints(samples, secret),
+    ...syncEndpoints(await pickSyncSamples(url, changeLog), secret),
+  ];
   const endpoints = settings.only.length
     ? all.filter((e) => settings.only.some((o) => e.name.toLowerCase().includes(o)))
     : all;
@@ -305,7 +323,9 @@ async function main(): Promise<void> {
   out.push(misses === 0 ? 'ALL TARGETS MET' : `${misses} target(s) missed`);
   const loadAtEnd = loadavg();
   out.push(
-    `seed: ${(s.ms / 1000).toFixed(1)} s for ${s.doctors} doctors; total run ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${s ? `seed: ${(s.ms / 1000).toFixed(1)} s for ${s.doctors} doctors` : `reused ${BENCH_DATABASE}`}; ` +
+      `change log: ${changeLog.changes} changes (${changeLog.mode}${changeLog.ms ? `, ${(changeLog.ms / 1000).toFixed(1)} s` : ''}); ` +
+      `total run ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   out.push(
     `load average (1/5/15 min) at start ${loadAtStart.map((x) => x.toFixed(2)).join(' ')}, at end ${loadAtEnd.map((x) => x.toFixed(2)).join(' ')}`,
@@ -326,7 +346,8 @@ async function main(): Promise<void> {
       loadAtEnd,
     },
     postgres: { source: server.source, ...facts },
-    seed: { ...seed.stats, migrateMs: seed.migrateMs },
+    seed: seed ? { ...seed.stats, migrateMs: seed.migrateMs } : null,
+    changeLog,
     endpoints: rows,
     aggregates,
     targetsMet: misses === 0,

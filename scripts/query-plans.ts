@@ -31,6 +31,8 @@ import { pickSamples } from './bench/endpoints';
 import { RESULTS_DIR } from './bench/paths';
 import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
 import { fhirPlanCases } from './bench/fhir-plan-cases';
+import { ensureChangeLog } from './bench/change-log';
+import { pickSyncSamples, syncPlanCases } from './bench/sync-cases';
 import { TypeOrmFhirDirectoryReader } from '../src/infrastructure/persistence/fhir/typeorm-fhir-directory.reader';
 import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
 import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
@@ -191,7 +193,12 @@ async function main(): Promise<number> {
     drop = prepared.drop;
     const url = prepared.url;
     const samples = await pickSamples(url);
-    const cases: PlanCase[] = planCases(samples);
+    // The change feed's pages (the log as the bench left it: none after a fresh seed).
+    const changeLog = await ensureChangeLog(url, process.env, 'none', log);
+    const cases: PlanCase[] = [
+      ...planCases(samples),
+      ...syncPlanCases(await pickSyncSamples(url, changeLog)),
+    ];
 
     // Capture: each case through the use cases, over the recording DataSource.
     const ds = await openDataSource(url, {

@@ -22,6 +22,11 @@ import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistenc
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { TypeOrmMetadataRepository } from '../../src/infrastructure/persistence/metadata/typeorm-metadata.repository';
 import { TypeOrmReviewReadRepository } from '../../src/infrastructure/persistence/reviews/typeorm-review-read.repository';
+import {
+  CHANGES_PAGE_SQL,
+  changeRecordsStatement,
+} from '../../src/infrastructure/persistence/sync/pg-sync.store';
+import { ChangeKey, SyncedType } from '../../src/application/sync/sync.ports';
 
 /** One statement as the repositories sent it. */
 export interface RecordedQuery {
@@ -95,6 +100,25 @@ export function directoryUseCases(ds: DataSource, names: ReadCache = new NoReadC
     specialists: new ListSpecialistsUseCase(clinics, clock),
     specialties: new ListSpecialtiesUseCase(metadata, cache),
     languages: new ListLanguagesUseCase(metadata, cache),
+    /**
+     * The change feed's statements (pg-sync.store.ts): the page, then the records of its upserts,
+     * one statement per type (the service sends them in one REPEATABLE READ transaction).
+     */
+    changes: {
+      async page(after: number, limit: number): Promise<void> {
+        const rows = await ds.query<{ type: SyncedType; op: string; key: ChangeKey }[]>(
+          CHANGES_PAGE_SQL,
+          [after, limit + 1],
+        );
+        const page = rows.slice(0, limit);
+        for (const type of ['clinic', 'doctor', 'offering', 'review'] as const) {
+          const keys = page.filter((r) => r.type === type && r.op === 'upsert').map((r) => r.key);
+          if (keys.length === 0) continue;
+          const { sql, values } = changeRecordsStatement(type, keys);
+          await ds.query(sql, values);
+        }
+      },
+    },
   };
 }
 

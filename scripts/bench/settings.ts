@@ -1,3 +1,5 @@
+import { ChangeLogMode } from './change-log';
+
 /** Benchmark settings, from the environment (all optional). */
 export interface BenchSettings {
   /** Doctors seeded into the bench database (BENCH_DOCTORS, default 100,000). */
@@ -23,9 +25,31 @@ export interface BenchSettings {
   readonly floor: readonly string[];
   /** Target: p99 under this many milliseconds for every endpoint (issue 3; 100 at a million doctors, issue 14). */
   readonly p99TargetMs: number;
+  /**
+   * Reuse the bench database when it holds as many doctors as asked (BENCH_REUSE=1: a database
+   * kept by BENCH_KEEP=1, its change log too) instead of seeding it again.
+   */
+  readonly reuse: boolean;
+  /** How the change log is filled after the seed (BENCH_CHANGES: import, sql or none; change-log.ts). */
+  readonly changes: ChangeLogMode;
 }
 
-export const BENCH_DATABASE = 'gtad_bench';
+/** The bench's database (BENCH_DATABASE_NAME, default gtad_bench), dropped and created by the bench. */
+export const BENCH_DATABASE = databaseName(process.env.BENCH_DATABASE_NAME);
+
+function databaseName(raw: string | undefined): string {
+  const name = raw?.trim() || 'gtad_bench';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`BENCH_DATABASE_NAME must be a lower-case identifier, got "${name}"`);
+  return name;
+}
+
+function changeLogMode(raw: string | undefined): ChangeLogMode {
+  const mode = (raw ?? '').trim().toLowerCase() || 'import';
+  if (mode !== 'import' && mode !== 'sql' && mode !== 'none')
+    throw new Error(`BENCH_CHANGES must be import, sql or none, got "${raw}"`);
+  return mode;
+}
 
 /** Name parts: a list in name order, a name search with and without a point, doctors by distance. */
 const DEFAULT_FLOOR_CASES = 'doctors accepting+languages,search q=3 letters,doctors by distance';
@@ -80,5 +104,7 @@ export function loadBenchSettings(argv: readonly string[] = process.argv.slice(2
       .map((s) => s.trim().toLowerCase())
       .filter((s) => s && s !== 'none'),
     p99TargetMs: doctors >= 1_000_000 ? 100 : 50,
+    reuse: flag('BENCH_REUSE'),
+    changes: changeLogMode(process.env.BENCH_CHANGES),
   };
 }

@@ -112,6 +112,25 @@ function keyOfChange(type: SyncedType, k: ChangeKey): string {
  * the record as it is now, and one whose record has since left the copy's set (deleted, an
  * expired doctor, a review of one) is sent as a delete, its own delete following later anyway.
  */
+/**
+ * A page of the change log after a position ($1), $2 rows: a range of the primary key at any
+ * depth. Ordered by the bigint column (the output column `seq` is text: '10' < '9').
+ */
+export const CHANGES_PAGE_SQL = `SELECT c.seq::text AS seq, c.type, c.op, c.key FROM directory_changes c
+          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`;
+
+/** The statement reading the current, served records of a page's upserts of one type. */
+export function changeRecordsStatement(
+  type: SyncedType,
+  keys: ChangeKey[],
+): { sql: string; values: unknown[] } {
+  const query = recordQuery(type);
+  return {
+    sql: query.sql(`(${BY_KEYS[type].where}) AND ${query.served}`, null, keys.length),
+    values: BY_KEYS[type].values(keys),
+  };
+}
+
 @Injectable()
 export class PgSyncStore extends SyncStore {
   constructor(@Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource) {
@@ -198,12 +217,12 @@ export class PgSyncStore extends SyncStore {
     return this.inSnapshot(async (q) => {
       const version = toVersion(((await q(CURRENT_VERSION)) as VersionRow[])[0]);
       if (after < version.floorSeq || after > version.lastSeq) return 'gone';
-      const rows = (await q(
-        // Ordered by the bigint column (the output column `seq` is text: '10' < '9').
-        `SELECT c.seq::text AS seq, c.type, c.op, c.key FROM directory_changes c
-          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`,
-        [after, limit + 1],
-      )) as { seq: string; type: SyncedType; op: 'upsert' | 'delete'; key: ChangeKey }[];
+      const rows = (await q(CHANGES_PAGE_SQL, [after, limit + 1])) as {
+        seq: string;
+        type: SyncedType;
+        op: 'upsert' | 'delete';
+        key: ChangeKey;
+      }[];
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit);
       // The current records of the page's upserts: one statement per type present.
@@ -212,8 +231,8 @@ export class PgSyncStore extends SyncStore {
         const keys = page.filter((r) => r.type === type && r.op === 'upsert').map((r) => r.key);
         if (keys.length === 0) continue;
         const query = recordQuery(type) as InterchangeQuery<object, SyncedRecord>;
-        const sql = query.sql(`(${BY_KEYS[type].where}) AND ${query.served}`, null, keys.length);
-        for (const row of (await q(sql, BY_KEYS[type].values(keys))) as object[]) {
+        const { sql, values } = changeRecordsStatement(type, keys);
+        for (const row of (await q(sql, values)) as object[]) {
           const record = query.toRecord(row);
           found.set(keyOf(record), record);
         }

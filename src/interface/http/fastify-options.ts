@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../infrastructure/config/app-config';
 import { AccessLogController } from './common/access-log';
+import { FHIR_CONTENT_TYPE, isFhirPath, operationOutcome } from '../fhir/operation-outcome';
 import { resolveError } from './errors/error-body';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -78,7 +79,13 @@ export function fastifyOptions(config: AppConfig, log: Logger) {
         (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`
           : 'The request URL is malformed.';
-      void reply.status(r.status).type('application/json').send(r.body);
+      // Under /fhir every error is an OperationOutcome, as the exception filter answers there.
+      if (isFhirPath(req.url))
+        void reply
+          .status(r.status)
+          .type(FHIR_CONTENT_TYPE)
+          .send(operationOutcome(r.status, r.body.error, r.body.message, r.body.requestId));
+      else void reply.status(r.status).type('application/json').send(r.body);
     },
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: import('node:net').Socket) => {
       if (err.code === 'ECONNRESET' || !socket.writable) {

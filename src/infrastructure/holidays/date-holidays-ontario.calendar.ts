@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type DateHolidays from 'date-holidays';
 import {
   fitsOntarioHolidayRule,
@@ -76,9 +76,26 @@ type DateHolidaysClass = typeof DateHolidays;
  * each year's list is computed once.
  */
 @Injectable()
-export class DateHolidaysOntarioCalendar extends HolidayCalendar {
+export class DateHolidaysOntarioCalendar extends HolidayCalendar implements OnApplicationBootstrap {
   private library: DateHolidays | undefined;
   private readonly years = new Map<number, readonly PublicHoliday[]>();
+
+  /**
+   * Warms the package and this year's and next year's lists shortly after start-up, off the
+   * start-up path, so that the first request using the calendar does not pay the load (0.6 to
+   * 0.9 s). A failure here is left for that request to report.
+   */
+  onApplicationBootstrap(): void {
+    const year = new Date().getUTCFullYear();
+    setTimeout(() => {
+      try {
+        this.publicHolidays(year);
+        this.publicHolidays(year + 1);
+      } catch {
+        // The request that needs the list reports it.
+      }
+    }, 200).unref();
+  }
 
   publicHolidays(year: number): readonly PublicHoliday[] {
     let list = this.years.get(year);

@@ -24,7 +24,14 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { distanceAfter, doctorExists, hoursStatusConditions, openNowSql } from './clinic-read.sql';
+import {
+  distanceAfter,
+  doctorExists,
+  fewMatches,
+  hoursStatusForms,
+  openClinicsCollected,
+  openNowSql,
+} from './clinic-read.sql';
 
 import { ClinicListRow, toClinicListRecord } from './clinic-row.mapper';
 
@@ -81,9 +88,11 @@ export class ClinicListReader {
     }
     // openNow / openAt and acceptingStatus (issue 33): checked per candidate row of the walk, on
     // the clinic's primary key; the facets cannot count them.
-    const hours = hoursStatusConditions('cs', 'cs.clinic_id', criteria, moments ?? {}, p);
-    conds.push(...hours);
-    walkConds.push(...hours);
+    // A total reads the statuses as a semi-join instead (hoursStatusForms).
+    const hours = hoursStatusForms('cs', 'cs.clinic_id', criteria, moments ?? {}, p);
+    const countConds = [...conds, ...hours.count];
+    conds.push(...hours.walk);
+    walkConds.push(...hours.walk);
     // The radius bounds the total and the page, not the nearest-first scan (nearestFirst).
     const filterParams = p.values.length;
     const radius =
@@ -93,9 +102,9 @@ export class ClinicListReader {
     // The filters' matches, radius or not, say how far the nearest-first scan goes (it reads
     // rows until the page's reach pass the filters, and cuts at the radius afterwards).
     const matches =
-      hasDoctorConditions(criteria) || hours.length > 0
+      hasDoctorConditions(criteria) || hours.walk.length > 0
         ? this.totals.count(
-            `SELECT count(*)::int AS n FROM clinic_search cs ${where(conds)}`,
+            `SELECT count(*)::int AS n FROM clinic_search cs ${where(countConds)}`,
             p.values.slice(0, filterParams),
           )
         : this.totals.count(
@@ -104,14 +113,20 @@ export class ClinicListReader {
           );
     const total = radius
       ? this.totals.count(
-          `SELECT count(*)::int AS n FROM clinic_search cs ${where([...conds, ...radius.rows('cs.earth')])}`,
+          `SELECT count(*)::int AS n FROM clinic_search cs ${where([...countConds, ...radius.rows('cs.earth')])}`,
           [...p.values],
         )
       : matches;
 
+    // A time filter that few clinics pass (Sunday 02:00) would walk most of the index to fill
+    // a page: the page takes the open clinics' ids once instead and sorts those few.
+    const collect =
+      moments?.filter !== undefined &&
+      (await fewMatches(matches, this.totals.count(ALL_CLINICS_SQL, [])));
+    const collected = collect ? [openClinicsCollected('cs.clinic_id', moments.filter, p)] : [];
     const pageSql = criteria.near
-      ? this.nearestFirst(criteria.near, walkConds, radius, p, page)
-      : this.byName(conds, p, page);
+      ? this.nearestFirst(criteria.near, [...walkConds, ...collected], radius, p, page)
+      : this.byName([...conds, ...collected], p, page);
     const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
     const links = include.has('links') ? 'c.links' : 'NULL::jsonb';
     const sql = `
@@ -128,7 +143,9 @@ export class ClinicListReader {
     // A page that checks each clinic's doctors is planned for its values (its generic plan may
     // join every clinic's doctors before the walk).
     const short =
-      !perDoctor && (await isShortWalk(matches, this.totals.count(ALL_CLINICS_SQL, []), page));
+      !perDoctor &&
+      !collect &&
+      (await isShortWalk(matches, this.totals.count(ALL_CLINICS_SQL, []), page));
     const [rows, , names] = await Promise.all([
       (await isPastTheEnd(total, page))
         ? Promise.resolve([] as ClinicListRow[])

@@ -15,7 +15,7 @@ import { ListTotals } from '../directory/list-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
-import { distanceAfter, doctorExists, hoursStatusConditions, openNowSql } from './clinic-read.sql';
+import { distanceAfter, doctorExists, hoursStatusForms, openNowSql } from './clinic-read.sql';
 
 import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
 
@@ -78,21 +78,24 @@ export class SpecialistListReader {
       );
     }
     // openNow / openAt and acceptingStatus (issue 33), on the clinic's primary key per pair.
-    conds.push(...hoursStatusConditions('ss', 'ss.clinic_id', criteria, moments ?? {}, p));
+    // A total reads the statuses as a semi-join instead (hoursStatusForms).
+    const hours = hoursStatusForms('ss', 'ss.clinic_id', criteria, moments ?? {}, p);
+    const countConds = [...conds, ...hours.count];
+    conds.push(...hours.walk);
     const filterParams = p.values.length;
     const radius =
       criteria.near && criteria.radiusKm !== undefined
         ? nearRadius(pointOf(criteria.near, p), criteria.radiusKm, p)
         : undefined;
     const total = this.totals.count(
-      `SELECT count(*)::int AS n FROM specialist_search ss ${where([...conds, ...(radius?.rows('ss.earth') ?? [])])}`,
+      `SELECT count(*)::int AS n FROM specialist_search ss ${where([...countConds, ...(radius?.rows('ss.earth') ?? [])])}`,
       [...p.values],
     );
     // As for clinics, the scan nearest first goes as far as the filters' matches say, radius or
     // not (a page in order of wait has no radius to leave out).
     const matches = radius
       ? this.totals.count(
-          `SELECT count(*)::int AS n FROM specialist_search ss ${where(conds)}`,
+          `SELECT count(*)::int AS n FROM specialist_search ss ${where(countConds)}`,
           p.values.slice(0, filterParams),
         )
       : total;

@@ -54,7 +54,7 @@ export function fhirPlanCases(s: Samples, reader: FhirDirectoryReader): PlanCase
       reader.roles({ specialties: [spec] }, PAGE),
     ),
     c(`PractitionerRole?specialty=${commonSpec}&newpatients=newpt`, 'list', () =>
-      reader.roles({ specialties: [commonSpec], accepting: true }, PAGE),
+      reader.roles({ specialties: [commonSpec], acceptingStatuses: ['accepting'] }, PAGE),
     ),
     c('PractitionerRole?location', 'list', () => reader.roles({ clinicIds: [clinic] }, PAGE)),
     c(`PractitionerRole?location&specialty=${commonSpec}`, 'list', () =>

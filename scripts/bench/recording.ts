@@ -16,6 +16,9 @@ import { GetDoctorSignalsUseCase } from '../../src/application/reviews/get-docto
 import { ListClinicReviewsUseCase } from '../../src/application/reviews/list-clinic-reviews.use-case';
 import { ListDoctorReviewsUseCase } from '../../src/application/reviews/list-doctor-reviews.use-case';
 import { SystemClock } from '../../src/application/shared/clock';
+import { ListMomentsResolver } from '../../src/application/shared/list-moments';
+import { ClinicOpening } from '../../src/application/clinics/clinic-opening';
+import { DateHolidaysOntarioCalendar } from '../../src/infrastructure/holidays/date-holidays-ontario.calendar';
 import { DirectorySettings } from '../../src/application/shared/directory-settings';
 import { KeepingReadCache, NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
@@ -85,19 +88,23 @@ export function directoryUseCases(ds: DataSource, names: ReadCache = new NoReadC
   const metadata = new TypeOrmMetadataRepository(ds);
   const clock = new SystemClock();
   const settings = new DirectorySettings(30, 5);
+  // Openness at the request's moment (issue 33), on the service's Ontario calendar.
+  const calendar = new DateHolidaysOntarioCalendar();
+  const moments = new ListMomentsResolver(calendar);
+  const opening = new ClinicOpening(calendar);
   return {
     repositories: { doctors, clinics, reviews, metadata },
-    listDoctors: new ListDoctorsUseCase(doctors, clock, settings),
-    searchDoctors: new SearchDoctorsUseCase(doctors, clock, settings),
+    listDoctors: new ListDoctorsUseCase(doctors, clock, settings, moments),
+    searchDoctors: new SearchDoctorsUseCase(doctors, clock, settings, moments),
     summary: new GetDoctorSummaryUseCase(doctors, clock, settings, cache),
-    getDoctor: new GetDoctorUseCase(doctors, clock, settings),
+    getDoctor: new GetDoctorUseCase(doctors, clock, settings, opening),
     doctorReviews: new ListDoctorReviewsUseCase(reviews),
     doctorSignals: new GetDoctorSignalsUseCase(reviews, settings),
-    listClinics: new ListClinicsUseCase(clinics, clock),
-    getClinic: new GetClinicUseCase(clinics, clock),
+    listClinics: new ListClinicsUseCase(clinics, clock, moments),
+    getClinic: new GetClinicUseCase(clinics, clock, opening),
     clinicReviews: new ListClinicReviewsUseCase(reviews),
     clinicSignals: new GetClinicSignalsUseCase(reviews, settings),
-    specialists: new ListSpecialistsUseCase(clinics, clock),
+    specialists: new ListSpecialistsUseCase(clinics, clock, moments),
     specialties: new ListSpecialtiesUseCase(metadata, cache),
     languages: new ListLanguagesUseCase(metadata, cache),
     /**

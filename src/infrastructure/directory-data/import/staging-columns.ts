@@ -87,6 +87,8 @@ export const CLINIC_COLUMNS: Col<Staged<ClinicRecord>>[] = [
     return typeof h === 'string' ? null : json(h);
   }),
   col('exceptions', (x) => stagedExceptions(clinic(x.r).c)),
+  // Corrected by markChangedExceptions for the clinics that have exceptions stored.
+  col('exceptions_changed', (x) => clinic(x.r).c.hoursExceptions.length > 0),
 ];
 
 /** The COPY columns of s_doctors: names and clinic references as JSON, resolved by the checks. */

@@ -86,6 +86,8 @@ export interface paths {
          * Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent
          * @description Practising doctors matching every filter sent (filters combine with AND; a comma list such as `languages=French,Tamil` matches any of its names, case-insensitively). Each doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, `weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
          *
+         *     **Open and accepting** (issue 33): `openNow=true` keeps doctors whose primary clinic is open at the time of the request, `openAt=2026-12-26T10:00` those whose clinic is open then (Toronto time without an offset; from today to 60 days ahead), counting its week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each `clinic` answers `openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last confirmed); `acceptingNewPatients` is true exactly when the status is `accepting`. Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.
+         *
          *     **Order:** by name, then CPSO number; with a location, nearest primary clinic first.
          *
          *     **Batch lookup:** `cpso=920479,920720` (up to 100 numbers, alone) answers those doctors in the order asked, and `notFound` the numbers of no practising doctor.
@@ -120,7 +122,7 @@ export interface paths {
         };
         /**
          * Doctors by name or CPSO number; by rank, then distance when a location is sent, else name
-         * @description `q` (at least 2 characters once trimmed, at most 100) is matched case-insensitively against the name, or exactly against a CPSO number; the filters of `GET /doctors` also apply. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         * @description `q` (at least 2 characters once trimmed, at most 100) is matched case-insensitively against the name, or exactly against a CPSO number; the filters of `GET /doctors` also apply (`openNow`, `openAt` and `acceptingStatus` included: see `GET /doctors`). Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
          *
          *     **Order:** the exact CPSO match first, then names starting with `q`, then other name matches; ties by name, then CPSO number (with a location: nearest first within each rank).
          *
@@ -179,6 +181,8 @@ export interface paths {
         /**
          * One doctor, with rating and recent reviews
          * @description The doctor with this CPSO number: the list fields plus referral and booking details, the rating counts, the 5 most recent reviews (newest first) and `expiredAt`. A doctor who no longer practises at the listed clinic still answers, with `expiredAt` set. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         *
+         *     **The clinic's hours** (added for issue 33): `clinic.hours` keeps `weekday`, `evening` and `weekend` and adds `week` (mon … sun, each a list of `{open, close}`, Toronto wall clock, `24:00` as a close; null when unknown) and `exceptions` (dated closures and special hours from today through 60 days ahead: the clinic's own and Ontario's public holidays that change its hours, with a `reason`); beside it `openNow`, `nextOpen` and `nextClose` (within 7 days, with the Toronto offset), `acceptingStatus` and `acceptingCheckedAt`, as `GET /clinics/{id}` answers them.
          *
          *     **Errors:** 404 `not_found` for an unknown CPSO number; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
          *
@@ -266,6 +270,8 @@ export interface paths {
          *
          *     **Batch lookup:** `id=<uuid>,<uuid>` (up to 100 ids, alone or with `include`) answers those clinics in the order asked, and `notFound` the ids of no clinic.
          *
+         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last confirmed); `accepting` is true exactly when the status is `accepting`.
+         *
          *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
          *
          *     **Paging:** `limit` (default 25; above 100 is read as 100) and `offset` (zero-based), or `cursor`: the `nextCursor` of the previous page (not with `offset`; null on the last page), which never skips or repeats a row while the directory changes. `total` counts every match and `count` the rows of this page; an `offset` past the end gives an empty page with the true `total`.
@@ -297,6 +303,8 @@ export interface paths {
         /**
          * One clinic with hours, accessibility and doctors
          * @description The clinic with this id: contact details, website, type, hours, accessibility, where and when its availability was checked, and its practising doctors by name. `include=notes,links` adds those fields. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
+         *
+         *     **Hours** (issue 33): `hours.week` gives the regular week (Toronto wall clock, `24:00` as a close; null when unknown) and `hours.exceptions` the dated closures and special hours from today through 60 days ahead: the clinic's own, and each of Ontario's nine public holidays that changes its hours, with the reason. `openNow` (null when the hours are unknown), `nextOpen` and `nextClose` (within 7 days, with the Toronto offset, across the daylight-saving changes) are computed at the time of the request. `acceptingStatus` is the graded status (Plan-Net: accepting = newpt, existing-patients-only = existptonly, existing-patients-family = existptfam, not-accepting = nopt, unknown = no code) and `acceptingCheckedAt` when it was last confirmed; `acceptingNewPatients` is true exactly when the status is `accepting`.
          *
          *     **Errors:** 404 `not_found` for an unknown clinic id; 400 `invalid_param` for a malformed request; 401 `missing_key` or `invalid_key` (unknown, malformed or revoked key); 403 `forbidden` (a gateway request with a non-gateway key or the wrong host); 429 `rate_limited` with `Retry-After`; 503 `unavailable` when the directory cannot answer (retry shortly).
          *
@@ -381,6 +389,8 @@ export interface paths {
          * @description Clinics offering the specialty, one item per (clinic, specialty) pair with the estimated referral wait in weeks; `total` counts pairs. `specialty` is required; `specialties` (a comma list) wins when both are sent. The other filters are those of `GET /clinics` (without `hasWebsite` and `include`).
          *
          *     **Order:** shortest `wait_weeks` first, then name, then id; with a location, nearest first.
+         *
+         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last confirmed); `accepting` is true exactly when the status is `accepting`.
          *
          *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
          *
@@ -605,6 +615,23 @@ export interface components {
              * @example true
              */
             acceptingNewPatients: boolean;
+            /**
+             * @description Graded accepting status, as the HL7 Da Vinci PDex Plan-Net AcceptingPatientsCS grades it: `accepting` = newpt (accepting new patients), `existing-patients-only` = existptonly, `existing-patients-family` = existptfam (existing patients and their families), `not-accepting` = nopt, `unknown` = no code (not confirmed). `acceptingNewPatients` is true exactly when this is `accepting`.
+             * @example accepting
+             * @enum {string}
+             */
+            acceptingStatus: "accepting" | "existing-patients-only" | "existing-patients-family" | "not-accepting" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the accepting status was last confirmed; null when never
+             * @example 2026-11-14T15:30:00.000Z
+             */
+            acceptingCheckedAt: string | null;
+            /**
+             * @description Open now (Toronto time, public holidays and the clinic's exceptions included); null when its hours are unknown
+             * @example true
+             */
+            openNow: boolean | null;
         };
         DoctorDto: {
             /**
@@ -775,6 +802,233 @@ export interface components {
             /** @description How fresh the availability data of the doctors is */
             dataFreshness: components["schemas"]["FreshnessCountsDto"];
         };
+        TimeRangeDto: {
+            /**
+             * @description Opens, Toronto wall clock HH:MM
+             * @example 08:00
+             */
+            open: string;
+            /**
+             * @description Closes, HH:MM (excluded); 24:00 is the end of the day
+             * @example 12:00
+             */
+            close: string;
+        };
+        WeekHoursDto: {
+            /**
+             * @description Monday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            mon: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Tuesday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            tue: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Wednesday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            wed: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Thursday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            thu: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Friday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            fri: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Saturday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "09:00",
+             *         "close": "13:00"
+             *       }
+             *     ]
+             */
+            sat: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Sunday's openings, sorted; [] when closed
+             * @example []
+             */
+            sun: components["schemas"]["TimeRangeDto"][];
+        };
+        HoursExceptionDto: {
+            /**
+             * Format: date
+             * @description The Toronto date
+             * @example 2026-12-25
+             */
+            date: string;
+            /**
+             * @description Present (true) when the clinic is closed all that day
+             * @example true
+             * @enum {boolean}
+             */
+            closed?: true;
+            /**
+             * @description That day's openings, replacing the weekday's (present when not closed)
+             * @example [
+             *       {
+             *         "open": "10:00",
+             *         "close": "14:00"
+             *       }
+             *     ]
+             */
+            ranges?: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Why: the clinic's reason, or the public holiday's name
+             * @example Christmas Day
+             */
+            reason?: string;
+        };
+        HoursDto: {
+            /**
+             * @description Usual weekday hours, H:MM-HH:MM
+             * @example 9:00-17:00
+             */
+            weekday: string;
+            /**
+             * @description Open after 5 PM on at least one weekday
+             * @example true
+             */
+            evening: boolean;
+            /**
+             * @description Open Saturday or Sunday
+             * @example false
+             */
+            weekend: boolean;
+            /** @description The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown */
+            week: components["schemas"]["WeekHoursDto"] | null;
+            /**
+             * @description Dated closures and special hours from today through today + 60 days: the clinic's own, and each of Ontario's nine public holidays that changes its hours
+             * @example [
+             *       {
+             *         "date": "2026-12-25",
+             *         "closed": true,
+             *         "reason": "Christmas Day"
+             *       }
+             *     ]
+             */
+            exceptions: components["schemas"]["HoursExceptionDto"][];
+        };
+        DoctorDetailClinicDto: {
+            /**
+             * Format: uuid
+             * @description Clinic id: GET /clinics/{id} answers its detail
+             * @example 7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa
+             */
+            id: string;
+            /**
+             * @description Clinic name
+             * @example Scollard Walk-In and Family Clinic
+             */
+            name: string;
+            /**
+             * @description Street address, city, province and postal code
+             * @example 20 Scollard Street, Toronto, ON M5R 8R6
+             */
+            address: string;
+            /**
+             * @description Latitude (WGS 84), six decimals
+             * @example 43.669779
+             */
+            lat: number;
+            /**
+             * @description Longitude (WGS 84), six decimals
+             * @example -79.39079
+             */
+            lng: number;
+            /**
+             * @description Phone number to book or confirm
+             * @example (647) 555-0119
+             */
+            phone: string;
+            /**
+             * @description Accepting new patients (best-effort: phone to confirm)
+             * @example true
+             */
+            acceptingNewPatients: boolean;
+            /**
+             * @description Graded accepting status, as the HL7 Da Vinci PDex Plan-Net AcceptingPatientsCS grades it: `accepting` = newpt (accepting new patients), `existing-patients-only` = existptonly, `existing-patients-family` = existptfam (existing patients and their families), `not-accepting` = nopt, `unknown` = no code (not confirmed). `acceptingNewPatients` is true exactly when this is `accepting`.
+             * @example accepting
+             * @enum {string}
+             */
+            acceptingStatus: "accepting" | "existing-patients-only" | "existing-patients-family" | "not-accepting" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the accepting status was last confirmed; null when never
+             * @example 2026-11-14T15:30:00.000Z
+             */
+            acceptingCheckedAt: string | null;
+            /**
+             * @description Open now (Toronto time, public holidays and the clinic's exceptions included); null when its hours are unknown
+             * @example true
+             */
+            openNow: boolean | null;
+            /** @description The clinic's opening hours: the v1 summary, the week and the dated exceptions of the next 60 days */
+            hours: components["schemas"]["HoursDto"];
+            /**
+             * Format: date-time
+             * @description The next instant after now at which the clinic opens, within 7 days, with the Toronto offset; null when none (or hours unknown)
+             * @example 2026-11-23T08:00:00-05:00
+             */
+            nextOpen: string | null;
+            /**
+             * Format: date-time
+             * @description The next instant after now at which the clinic closes, within 7 days, with the Toronto offset; null when none (or hours unknown)
+             * @example 2026-11-21T12:00:00-05:00
+             */
+            nextClose: string | null;
+        };
         BookingMethodDto: {
             /**
              * @description Phone number to book with this doctor
@@ -882,8 +1136,8 @@ export interface components {
              *     ]
              */
             languages: string[];
-            /** @description The doctor's primary clinic */
-            clinic: components["schemas"]["ClinicSummaryDto"];
+            /** @description The doctor's primary clinic, with its hours and whether it is open now */
+            clinic: components["schemas"]["DoctorDetailClinicDto"];
             /**
              * @description Freshness of the availability data: fresh (checked within 30 days), stale (earlier) or unknown (never checked); phone the clinic to confirm.
              * @example fresh
@@ -1070,6 +1324,23 @@ export interface components {
              */
             accepting: boolean;
             /**
+             * @description Open now (Toronto time, public holidays and the clinic's exceptions included); null when its hours are unknown
+             * @example true
+             */
+            openNow: boolean | null;
+            /**
+             * @description Graded accepting status, as the HL7 Da Vinci PDex Plan-Net AcceptingPatientsCS grades it: `accepting` = newpt (accepting new patients), `existing-patients-only` = existptonly, `existing-patients-family` = existptfam (existing patients and their families), `not-accepting` = nopt, `unknown` = no code (not confirmed). `acceptingNewPatients` is true exactly when this is `accepting`.
+             * @example accepting
+             * @enum {string}
+             */
+            acceptingStatus: "accepting" | "existing-patients-only" | "existing-patients-family" | "not-accepting" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the accepting status was last confirmed; null when never
+             * @example 2026-11-14T15:30:00.000Z
+             */
+            acceptingCheckedAt: string | null;
+            /**
              * @description Languages: the union over the clinic’s practising doctors, by name
              * @example [
              *       "English",
@@ -1139,23 +1410,6 @@ export interface components {
             notFound?: string[];
             /** @description The point used, only when `near` is sent */
             near?: components["schemas"]["NearDto"];
-        };
-        HoursDto: {
-            /**
-             * @description Usual weekday hours, H:MM-HH:MM
-             * @example 9:00-17:00
-             */
-            weekday: string;
-            /**
-             * @description Open after 5 PM on at least one weekday
-             * @example true
-             */
-            evening: boolean;
-            /**
-             * @description Open Saturday or Sunday
-             * @example false
-             */
-            weekend: boolean;
         };
         AccessibilityDto: {
             /**
@@ -1269,8 +1523,37 @@ export interface components {
              * @enum {string}
              */
             type: "family-practice" | "walk-in" | "specialist-clinic" | "community-health-centre" | "hospital-outpatient" | "virtual-care";
-            /** @description Opening hours */
+            /** @description Opening hours: the v1 summary, and (added for issue 33) the week and the dated exceptions */
             hours: components["schemas"]["HoursDto"];
+            /**
+             * @description Open now (Toronto time, public holidays and the clinic's exceptions included); null when its hours are unknown
+             * @example true
+             */
+            openNow: boolean | null;
+            /**
+             * Format: date-time
+             * @description The next instant after now at which the clinic opens, within 7 days, with the Toronto offset; null when none (or hours unknown)
+             * @example 2026-11-23T08:00:00-05:00
+             */
+            nextOpen: string | null;
+            /**
+             * Format: date-time
+             * @description The next instant after now at which the clinic closes, within 7 days, with the Toronto offset; null when none (or hours unknown)
+             * @example 2026-11-21T12:00:00-05:00
+             */
+            nextClose: string | null;
+            /**
+             * @description Graded accepting status, as the HL7 Da Vinci PDex Plan-Net AcceptingPatientsCS grades it: `accepting` = newpt (accepting new patients), `existing-patients-only` = existptonly, `existing-patients-family` = existptfam (existing patients and their families), `not-accepting` = nopt, `unknown` = no code (not confirmed). `acceptingNewPatients` is true exactly when this is `accepting`.
+             * @example accepting
+             * @enum {string}
+             */
+            acceptingStatus: "accepting" | "existing-patients-only" | "existing-patients-family" | "not-accepting" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the accepting status was last confirmed; null when never
+             * @example 2026-11-14T15:30:00.000Z
+             */
+            acceptingCheckedAt: string | null;
             /** @description Access and visit options */
             accessibility: components["schemas"]["AccessibilityDto"];
             /** @description Provenance of the availability data (added in 1.1; additive) */
@@ -1382,6 +1665,23 @@ export interface components {
              * @example false
              */
             accepting: boolean;
+            /**
+             * @description Open now (Toronto time, public holidays and the clinic's exceptions included); null when its hours are unknown
+             * @example true
+             */
+            openNow: boolean | null;
+            /**
+             * @description Graded accepting status, as the HL7 Da Vinci PDex Plan-Net AcceptingPatientsCS grades it: `accepting` = newpt (accepting new patients), `existing-patients-only` = existptonly, `existing-patients-family` = existptfam (existing patients and their families), `not-accepting` = nopt, `unknown` = no code (not confirmed). `acceptingNewPatients` is true exactly when this is `accepting`.
+             * @example accepting
+             * @enum {string}
+             */
+            acceptingStatus: "accepting" | "existing-patients-only" | "existing-patients-family" | "not-accepting" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the accepting status was last confirmed; null when never
+             * @example 2026-11-14T15:30:00.000Z
+             */
+            acceptingCheckedAt: string | null;
             /**
              * @description Estimated referral wait for this specialty, in weeks
              * @example 12
@@ -1897,6 +2197,12 @@ export interface operations {
                 virtualVisits?: boolean;
                 /** @description Clinic within 500 m of a TTC subway station. */
                 nearTTC?: boolean;
+                /** @description true keeps only rows whose clinic (a doctor's primary clinic) is open at the time of the request, in Toronto time, with its dated exceptions and Ontario public holidays applied; clinics with unknown hours are left out. Only true is accepted; not with openAt. */
+                openNow?: boolean;
+                /** @description Keeps only rows whose clinic is open at this moment: ISO 8601, Toronto time when it has no offset (2026-12-26T10:00), or with Z / ±HH:MM; from today up to 60 days ahead. Applies the clinic's dated exceptions and Ontario's nine public holidays. Anything else is 400 invalid_param. Not with openNow. */
+                openAt?: string;
+                /** @description Graded accepting status, comma-separated, any of: accepting (Plan-Net newpt), existing-patients-only (existptonly), existing-patients-family (existptfam), not-accepting (nopt), unknown (no Plan-Net code). Each at most once; anything else is 400 invalid_param. */
+                acceptingStatus?: string;
                 /** @description Latitude; send with lng to order by distance (not with near). */
                 lat?: number;
                 /** @description Longitude; send with lat. */
@@ -1943,7 +2249,10 @@ export interface operations {
                      *             "lat": 43.658921,
                      *             "lng": -79.38802,
                      *             "phone": "(416) 555-0169",
-                     *             "acceptingNewPatients": true
+                     *             "acceptingNewPatients": true,
+                     *             "acceptingStatus": "accepting",
+                     *             "acceptingCheckedAt": "2026-10-28T15:12:40.359Z",
+                     *             "openNow": true
                      *           },
                      *           "dataFreshness": "stale",
                      *           "syncedAt": "2026-11-23T08:28:17.359Z",
@@ -1969,7 +2278,10 @@ export interface operations {
                      *             "lat": 43.657234,
                      *             "lng": -79.392204,
                      *             "phone": "(437) 555-0111",
-                     *             "acceptingNewPatients": true
+                     *             "acceptingNewPatients": true,
+                     *             "acceptingStatus": "accepting",
+                     *             "acceptingCheckedAt": "2026-09-14T10:02:11.359Z",
+                     *             "openNow": false
                      *           },
                      *           "dataFreshness": "stale",
                      *           "syncedAt": "2026-10-09T19:30:53.359Z",
@@ -2180,6 +2492,12 @@ export interface operations {
                 virtualVisits?: boolean;
                 /** @description Clinic within 500 m of a TTC subway station. */
                 nearTTC?: boolean;
+                /** @description true keeps only rows whose clinic (a doctor's primary clinic) is open at the time of the request, in Toronto time, with its dated exceptions and Ontario public holidays applied; clinics with unknown hours are left out. Only true is accepted; not with openAt. */
+                openNow?: boolean;
+                /** @description Keeps only rows whose clinic is open at this moment: ISO 8601, Toronto time when it has no offset (2026-12-26T10:00), or with Z / ±HH:MM; from today up to 60 days ahead. Applies the clinic's dated exceptions and Ontario's nine public holidays. Anything else is 400 invalid_param. Not with openNow. */
+                openAt?: string;
+                /** @description Graded accepting status, comma-separated, any of: accepting (Plan-Net newpt), existing-patients-only (existptonly), existing-patients-family (existptfam), not-accepting (nopt), unknown (no Plan-Net code). Each at most once; anything else is 400 invalid_param. */
+                acceptingStatus?: string;
                 /** @description Latitude; send with lng to order by distance (not with near). */
                 lat?: number;
                 /** @description Longitude; send with lat. */
@@ -2226,7 +2544,10 @@ export interface operations {
                      *             "lat": 43.669779,
                      *             "lng": -79.39079,
                      *             "phone": "(647) 555-0119",
-                     *             "acceptingNewPatients": true
+                     *             "acceptingNewPatients": true,
+                     *             "acceptingStatus": "accepting",
+                     *             "acceptingCheckedAt": null,
+                     *             "openNow": true
                      *           },
                      *           "dataFreshness": "unknown",
                      *           "syncedAt": "2026-09-23T14:56:58.359Z"
@@ -2251,7 +2572,10 @@ export interface operations {
                      *             "lat": 43.474178,
                      *             "lng": -79.704149,
                      *             "phone": "(289) 555-0156",
-                     *             "acceptingNewPatients": true
+                     *             "acceptingNewPatients": true,
+                     *             "acceptingStatus": "accepting",
+                     *             "acceptingCheckedAt": "2026-11-09T16:45:00.359Z",
+                     *             "openNow": null
                      *           },
                      *           "dataFreshness": "fresh",
                      *           "syncedAt": "2026-10-02T07:23:24.359Z"
@@ -2770,7 +3094,103 @@ export interface operations {
                      *           "lat": 43.669779,
                      *           "lng": -79.39079,
                      *           "phone": "(647) 555-0119",
-                     *           "acceptingNewPatients": true
+                     *           "acceptingNewPatients": true,
+                     *           "acceptingStatus": "accepting",
+                     *           "acceptingCheckedAt": null,
+                     *           "openNow": true,
+                     *           "hours": {
+                     *             "weekday": "8:00-20:00",
+                     *             "evening": true,
+                     *             "weekend": true,
+                     *             "week": {
+                     *               "mon": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "12:00"
+                     *                 },
+                     *                 {
+                     *                   "open": "13:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "tue": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "12:00"
+                     *                 },
+                     *                 {
+                     *                   "open": "13:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "wed": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "12:00"
+                     *                 },
+                     *                 {
+                     *                   "open": "13:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "thu": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "12:00"
+                     *                 },
+                     *                 {
+                     *                   "open": "13:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "fri": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "12:00"
+                     *                 },
+                     *                 {
+                     *                   "open": "13:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "sat": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "13:00"
+                     *                 }
+                     *               ],
+                     *               "sun": []
+                     *             },
+                     *             "exceptions": [
+                     *               {
+                     *                 "date": "2026-12-24",
+                     *                 "ranges": [
+                     *                   {
+                     *                     "open": "08:00",
+                     *                     "close": "12:00"
+                     *                   }
+                     *                 ],
+                     *                 "reason": "Christmas Eve"
+                     *               },
+                     *               {
+                     *                 "date": "2026-12-25",
+                     *                 "closed": true,
+                     *                 "reason": "Christmas Day"
+                     *               },
+                     *               {
+                     *                 "date": "2026-12-26",
+                     *                 "ranges": [
+                     *                   {
+                     *                     "open": "10:00",
+                     *                     "close": "14:00"
+                     *                   }
+                     *                 ],
+                     *                 "reason": "Boxing Day"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "nextOpen": "2026-11-23T13:00:00-05:00",
+                     *           "nextClose": "2026-11-23T12:00:00-05:00"
                      *         },
                      *         "dataFreshness": "unknown",
                      *         "syncedAt": "2026-09-23T14:56:58.359Z",
@@ -3495,6 +3915,12 @@ export interface operations {
                 virtualVisits?: boolean;
                 /** @description Clinic within 500 m of a TTC subway station. */
                 nearTTC?: boolean;
+                /** @description true keeps only rows whose clinic (a doctor's primary clinic) is open at the time of the request, in Toronto time, with its dated exceptions and Ontario public holidays applied; clinics with unknown hours are left out. Only true is accepted; not with openAt. */
+                openNow?: boolean;
+                /** @description Keeps only rows whose clinic is open at this moment: ISO 8601, Toronto time when it has no offset (2026-12-26T10:00), or with Z / ±HH:MM; from today up to 60 days ahead. Applies the clinic's dated exceptions and Ontario's nine public holidays. Anything else is 400 invalid_param. Not with openNow. */
+                openAt?: string;
+                /** @description Graded accepting status, comma-separated, any of: accepting (Plan-Net newpt), existing-patients-only (existptonly), existing-patients-family (existptfam), not-accepting (nopt), unknown (no Plan-Net code). Each at most once; anything else is 400 invalid_param. */
+                acceptingStatus?: string;
                 /** @description Latitude; send with lng to order by distance (not with near). */
                 lat?: number;
                 /** @description Longitude; send with lat. */
@@ -3530,6 +3956,9 @@ export interface operations {
                      *           "name": "Discovery District Family Medicine",
                      *           "address": "137 Elm Street, Toronto, ON M5G 3W6",
                      *           "accepting": true,
+                     *           "openNow": true,
+                     *           "acceptingStatus": "accepting",
+                     *           "acceptingCheckedAt": "2026-01-16T11:58:30.359Z",
                      *           "languages": [
                      *             "English",
                      *             "French",
@@ -3555,6 +3984,9 @@ export interface operations {
                      *           "name": "Discovery District Family Health Team",
                      *           "address": "2 Gerrard Street West, Suite 816, Toronto, ON M5S 7B4",
                      *           "accepting": true,
+                     *           "openNow": false,
+                     *           "acceptingStatus": "accepting",
+                     *           "acceptingCheckedAt": "2026-01-12T09:15:00.000Z",
                      *           "languages": [
                      *             "English",
                      *             "French"
@@ -3781,8 +4213,83 @@ export interface operations {
                      *         "hours": {
                      *           "weekday": "9:00-16:00",
                      *           "evening": true,
-                     *           "weekend": false
+                     *           "weekend": false,
+                     *           "week": {
+                     *             "mon": [
+                     *               {
+                     *                 "open": "09:00",
+                     *                 "close": "16:00"
+                     *               }
+                     *             ],
+                     *             "tue": [
+                     *               {
+                     *                 "open": "09:00",
+                     *                 "close": "12:00"
+                     *               },
+                     *               {
+                     *                 "open": "13:00",
+                     *                 "close": "20:00"
+                     *               }
+                     *             ],
+                     *             "wed": [
+                     *               {
+                     *                 "open": "09:00",
+                     *                 "close": "16:00"
+                     *               }
+                     *             ],
+                     *             "thu": [
+                     *               {
+                     *                 "open": "09:00",
+                     *                 "close": "20:00"
+                     *               }
+                     *             ],
+                     *             "fri": [
+                     *               {
+                     *                 "open": "09:00",
+                     *                 "close": "16:00"
+                     *               }
+                     *             ],
+                     *             "sat": [],
+                     *             "sun": []
+                     *           },
+                     *           "exceptions": [
+                     *             {
+                     *               "date": "2026-12-24",
+                     *               "ranges": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "12:00"
+                     *                 }
+                     *               ],
+                     *               "reason": "Christmas Eve"
+                     *             },
+                     *             {
+                     *               "date": "2026-12-25",
+                     *               "closed": true,
+                     *               "reason": "Christmas Day"
+                     *             },
+                     *             {
+                     *               "date": "2026-12-26",
+                     *               "closed": true,
+                     *               "reason": "Boxing Day"
+                     *             },
+                     *             {
+                     *               "date": "2027-01-01",
+                     *               "closed": true,
+                     *               "reason": "New Year's Day"
+                     *             },
+                     *             {
+                     *               "date": "2027-02-15",
+                     *               "closed": true,
+                     *               "reason": "Family Day"
+                     *             }
+                     *           ]
                      *         },
+                     *         "openNow": true,
+                     *         "nextOpen": "2026-12-22T09:00:00-05:00",
+                     *         "nextClose": "2026-12-21T16:00:00-05:00",
+                     *         "acceptingStatus": "accepting",
+                     *         "acceptingCheckedAt": "2026-01-16T11:58:30.359Z",
                      *         "accessibility": {
                      *           "wheelchair": true,
                      *           "virtualVisits": true,
@@ -4556,6 +5063,12 @@ export interface operations {
                 virtualVisits?: boolean;
                 /** @description Clinic within 500 m of a TTC subway station. */
                 nearTTC?: boolean;
+                /** @description true keeps only rows whose clinic (a doctor's primary clinic) is open at the time of the request, in Toronto time, with its dated exceptions and Ontario public holidays applied; clinics with unknown hours are left out. Only true is accepted; not with openAt. */
+                openNow?: boolean;
+                /** @description Keeps only rows whose clinic is open at this moment: ISO 8601, Toronto time when it has no offset (2026-12-26T10:00), or with Z / ±HH:MM; from today up to 60 days ahead. Applies the clinic's dated exceptions and Ontario's nine public holidays. Anything else is 400 invalid_param. Not with openNow. */
+                openAt?: string;
+                /** @description Graded accepting status, comma-separated, any of: accepting (Plan-Net newpt), existing-patients-only (existptonly), existing-patients-family (existptfam), not-accepting (nopt), unknown (no Plan-Net code). Each at most once; anything else is 400 invalid_param. */
+                acceptingStatus?: string;
                 /** @description Latitude; send with lng to order by distance (not with near). */
                 lat?: number;
                 /** @description Longitude; send with lat. */
@@ -4588,6 +5101,9 @@ export interface operations {
                      *             "English"
                      *           ],
                      *           "accepting": false,
+                     *           "openNow": true,
+                     *           "acceptingStatus": "existing-patients-only",
+                     *           "acceptingCheckedAt": "2026-02-03T14:20:00.000Z",
                      *           "wait_weeks": 12,
                      *           "distanceKm": 1.3
                      *         },
@@ -4600,6 +5116,9 @@ export interface operations {
                      *             "Hindi"
                      *           ],
                      *           "accepting": true,
+                     *           "openNow": false,
+                     *           "acceptingStatus": "accepting",
+                     *           "acceptingCheckedAt": null,
                      *           "wait_weeks": 14,
                      *           "distanceKm": 1.6
                      *         }

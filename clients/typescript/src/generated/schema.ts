@@ -932,7 +932,7 @@ export interface components {
         };
         HoursDto: {
             /**
-             * @description Usual weekday hours, H:MM-HH:MM
+             * @description Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is null)
              * @example 9:00-17:00
              */
             weekday: string;

@@ -117,7 +117,11 @@ export class HoursExceptionDto {
 
 /** Named HoursDto in the OpenAPI document, as in v1 (the typed client's schema name). */
 export class HoursDto {
-  @ApiProperty({ example: '9:00-17:00', description: 'Usual weekday hours, H:MM-HH:MM' })
+  @ApiProperty({
+    example: '9:00-17:00',
+    description:
+      'Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is null)',
+  })
   weekday!: string;
   @ApiProperty({ description: 'Open after 5 PM on at least one weekday', example: true })
   evening!: boolean;

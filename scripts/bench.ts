@@ -87,6 +87,22 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
+/** A kept database gets the migrations added since it was seeded (BENCH_REUSE=1). */
+async function migratePending(url: string): Promise<void> {
+  const ds = await openDataSource(url, {
+    poolSize: 1,
+    connectTimeoutMs: 10_000,
+    statementTimeoutMs: 900_000,
+  });
+  try {
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    if (applied.length)
+      log(`applied ${applied.map((m) => m.name).join(', ')} to the kept ${BENCH_DATABASE}`);
+  } finally {
+    await ds.destroy();
+  }
+}
+
 /** Per floor case: each URL's statements (under /api/v1), as a warm service sends them. */
 type FloorCases = Map<string, FloorStatements>;
 
@@ -211,6 +227,7 @@ async function main(): Promise<void> {
 
   if (!reused)
     log(`seeding ${settings.doctors.toLocaleString('en')} doctors (migrations + seedDemoData)…`);
+  if (reused) await migratePending(url);
   const seed = reused ? null : await migrateAndSeed(url, settings.doctors);
   const s = seed?.stats;
   if (s && seed)

@@ -4,7 +4,7 @@ import {
   ListMoments,
   OpenMoment,
 } from '../../../domain/directory/criteria';
-import { openAtCondition, openAtExpr, openNowColumn } from '../directory/opening-sql';
+import { openAtCondition, openNowColumn } from '../directory/opening-sql';
 import { SortKey } from '../../../domain/shared/page';
 import { doctorConditions } from '../directory/criteria-sql';
 import { ResolvedNames } from '../directory/reference-ids';
@@ -104,18 +104,7 @@ export function openNowSql(clinicId: string, now: OpenMoment | undefined, p: Sql
   return now ? openNowColumn(clinicId, now, p) : 'NULL::boolean';
 }
 
-/**
- * Rows whose clinic (`clinicId`) is open at `m`, as an array of the open clinics' ids computed
- * once (one pass over clinics): for a page of a time filter few clinics pass, which a walk would
- * fill only after reading most of its index (Sunday 02:00 at 100,000 doctors: every one of the
- * name index's 26,667 entries, each probing its clinic, 169 ms). Added beside the walk's
- * condition, the planner reads those few rows by key and sorts them.
- */
-export function openClinicsCollected(clinicId: string, m: OpenMoment, p: SqlParams): string {
-  return `${clinicId} = ANY(ARRAY(SELECT oc.id FROM clinics oc
-      LEFT JOIN clinic_hours_exceptions oe ON oe.clinic_id = oc.id AND oe.date = ${p.add(m.date)}::date
-      WHERE ${openAtExpr('oc', 'oe', m, p)}))`;
-}
+export { openClinicsCollected } from '../directory/opening-sql';
 
 /** At most 1 in 50 of all rows match: a page collects its rows instead of walking. */
 export async function fewMatches(matches: Promise<number>, all: Promise<number>): Promise<boolean> {

@@ -7,7 +7,12 @@ import {
   doctorConditions,
   IdArrays,
 } from '../directory/criteria-sql';
-import { acceptingStatusConditions, openAtCondition, openAtExpr } from '../directory/opening-sql';
+import {
+  acceptingStatusConditions,
+  openAtCondition,
+  openAtExpr,
+  openClinicsCollected,
+} from '../directory/opening-sql';
 import { ResolvedNames } from '../directory/reference-ids';
 import { SqlParams } from '../directory/sql-params';
 
@@ -67,13 +72,6 @@ function statusCollected(
   ];
 }
 
-/** Rows of `alias` whose clinic is open at `m`, as an array of the open clinics' ids. */
-function openClinicsCollected(alias: string, m: OpenMoment, p: SqlParams): string {
-  return `${alias}.clinic_id = ANY(ARRAY(SELECT oc.id FROM clinics oc
-      LEFT JOIN clinic_hours_exceptions oe ON oe.clinic_id = oc.id AND oe.date = ${p.add(m.date)}::date
-      WHERE ${openAtExpr('oc', 'oe', m, p)}))`;
-}
-
 /**
  * The filters on `alias` (doctor_search, or doctor_geo which carries the same columns), with
  * issue 33's on the primary clinic: open at the moment of openNow / openAt (`moments.filter`)
@@ -96,7 +94,7 @@ export function doctorFilters(
   if (moments?.filter)
     out.push(
       open === 'collect'
-        ? openClinicsCollected(alias, moments.filter, p)
+        ? openClinicsCollected(`${alias}.clinic_id`, moments.filter, p)
         : openAtCondition(`${alias}.clinic_id`, moments.filter, p),
     );
   const statuses = criteria.acceptingStatuses;

@@ -36,13 +36,19 @@ export function directoryCriteria(q: DirectoryFilterInput): DoctorCriteria {
   if (q.openNow && q.openAt !== undefined)
     throw new InvalidParamError('openNow and openAt cannot be combined: send one of them.');
   const single = q.specialty?.trim();
+  const statuses =
+    q.acceptingStatus === undefined ? undefined : parseAcceptingStatusList(q.acceptingStatus);
+  // `accepting` alone is exactly the v1 boolean (the database keeps them equal): read it as
+  // accepting=true, which every list indexes and totals from its facet counts.
+  const onlyAccepting =
+    statuses?.length === 1 && statuses[0] === 'accepting' && q.accepting !== false;
   return {
     specialties: q.specialties ?? (single ? [single] : undefined),
     languages: q.languages,
     gender: q.gender,
     minYears: q.minYears,
     maxYears: q.maxYears,
-    accepting: q.accepting,
+    accepting: onlyAccepting ? true : q.accepting,
     evening: q.evening,
     weekend: q.weekend,
     wheelchair: q.wheelchair,
@@ -50,7 +56,6 @@ export function directoryCriteria(q: DirectoryFilterInput): DoctorCriteria {
     nearTTC: q.nearTTC,
     openNow: q.openNow,
     openAt: q.openAt,
-    acceptingStatuses:
-      q.acceptingStatus === undefined ? undefined : parseAcceptingStatusList(q.acceptingStatus),
+    acceptingStatuses: onlyAccepting ? undefined : statuses,
   };
 }

@@ -10,7 +10,7 @@ import {
 import {
   acceptingStatusConditions,
   openAtCondition,
-  openAtExpr,
+  openAtOfRow,
   openClinicsCollected,
 } from '../directory/opening-sql';
 import { ResolvedNames } from '../directory/reference-ids';
@@ -27,18 +27,16 @@ export const DOCTOR_COLUMNS = `
   c.lat, c.lng, c.phone, c.accepting_new_patients, c.accepting_status, c.availability_checked_at`;
 
 /**
- * Each row's openNow (its clinic `c` open at `now`): a column and the join of the clinic's
- * exception on that date (a primary-key probe per row), or null when the read has no moment.
+ * Each row's openNow (its clinic `c` open at `now`): a column reading the clinic's exception on
+ * that date by key (opening-sql's openAtOfRow; no join, so the page's join order is unchanged),
+ * or null when the read has no moment. `join` is kept empty for the callers' statements.
  */
 export function openNowSql(
   now: OpenMoment | undefined,
   p: SqlParams,
 ): { column: string; join: string } {
   if (!now) return { column: 'NULL::boolean AS open_now', join: '' };
-  return {
-    join: `LEFT JOIN clinic_hours_exceptions ne ON ne.clinic_id = c.id AND ne.date = ${p.add(now.date)}::date`,
-    column: `${openAtExpr('c', 'ne', now, p)} AS open_now`,
-  };
+  return { join: '', column: `${openAtOfRow('c', now, p)} AS open_now` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { hoursEndpoints } from './bench/hours-cases';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -242,6 +243,8 @@ async function main(): Promise<void> {
   const samples = await pickSamples(url);
   const all = [
     ...benchEndpoints(samples, secret),
+    // Issue 33's rows (hours and graded status), outside the mixed row.
+    ...hoursEndpoints(samples),
     ...syncEndpoints(await pickSyncSamples(url, changeLog), secret),
   ];
   const endpoints = settings.only.length

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { hoursPlanCases } from './bench/hours-cases';
 import { KeepingReadCache, NoReadCache } from '../src/application/shared/read-cache';
 import { ListTotals } from '../src/infrastructure/persistence/directory/list-totals';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -197,6 +198,8 @@ async function main(): Promise<number> {
     const changeLog = await ensureChangeLog(url, process.env, 'none', log);
     const cases: PlanCase[] = [
       ...planCases(samples),
+      // Issue 33: openNow, openAt and acceptingStatus, alone and with the other filters.
+      ...hoursPlanCases(samples),
       ...syncPlanCases(await pickSyncSamples(url, changeLog)),
     ];
 

@@ -3,7 +3,6 @@ import { parseAcceptingStatusList } from '../../src/domain/clinics/accepting-sta
 import { ClinicInclude, DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
 import { ListCursors } from '../../src/application/shared/list-cursor';
 import { PageRequest, SortKey } from '../../src/domain/shared/page';
-import { hoursEndpoints } from './hours-cases';
 import { DirectoryUseCases } from './recording';
 
 export type QueryValue = string | number | boolean;
@@ -298,8 +297,6 @@ export function benchEndpoints(s: Samples, cursorSecret?: string): Endpoint[] {
   return [
     ...cursorCases,
     ...cases,
-    // Issue 33's rows (hours and graded status), outside the mixed row.
-    ...hoursEndpoints(s),
     {
       name: 'mixed',
       kind: 'mixed',

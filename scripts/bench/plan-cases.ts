@@ -1,5 +1,4 @@
 import { cursorPages, Query, request, Samples, Target } from './endpoints';
-import { hoursPlanCases } from './hours-cases';
 
 /** What a statement is for; `aggregate` reads the whole directory by nature (summary, metadata). */
 export type PlanKind = 'list' | 'item' | 'aggregate';
@@ -132,8 +131,6 @@ export function planCases(s: Samples): PlanCase[] {
       `/specialists specialty=${spec}&gender=female near`,
       request.specialists({ specialty: spec, gender: 'female', ...near(p2) }),
     ),
-    // Issue 33: openNow, openAt and acceptingStatus, alone and with the other filters.
-    ...hoursPlanCases(s),
     item('/doctors/{cpso}', request.doctor(cpso)),
     item('/doctors/{cpso}/reviews', request.doctorReviews(cpso)),
     item('/doctors/{cpso}/signals', request.doctorSignals(cpso)),

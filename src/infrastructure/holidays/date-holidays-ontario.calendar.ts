@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type DateHolidays from 'date-holidays';
 import {
   fitsOntarioHolidayRule,
@@ -76,9 +76,13 @@ type DateHolidaysClass = typeof DateHolidays;
  * each year's list is computed once.
  */
 @Injectable()
-export class DateHolidaysOntarioCalendar extends HolidayCalendar implements OnApplicationBootstrap {
+export class DateHolidaysOntarioCalendar
+  extends HolidayCalendar
+  implements OnApplicationBootstrap, OnModuleDestroy
+{
   private library: DateHolidays | undefined;
   private readonly years = new Map<number, readonly PublicHoliday[]>();
+  private warming: NodeJS.Timeout | undefined;
 
   /**
    * Warms the package and this year's and next year's lists shortly after start-up, off the
@@ -87,14 +91,22 @@ export class DateHolidaysOntarioCalendar extends HolidayCalendar implements OnAp
    */
   onApplicationBootstrap(): void {
     const year = new Date().getUTCFullYear();
-    setTimeout(() => {
+    this.warming = setTimeout(() => {
+      this.warming = undefined;
       try {
         this.publicHolidays(year);
         this.publicHolidays(year + 1);
       } catch {
         // The request that needs the list reports it.
       }
-    }, 200).unref();
+    }, 200);
+    this.warming.unref();
+  }
+
+  /** An application closed before the warm-up ran does not load the package afterwards. */
+  onModuleDestroy(): void {
+    if (this.warming) clearTimeout(this.warming);
+    this.warming = undefined;
   }
 
   publicHolidays(year: number): readonly PublicHoliday[] {

@@ -23,15 +23,29 @@ function youngAfterLongLivedBurst(flags: readonly string[]): number {
   `;
   const out = execFileSync(
     process.execPath,
-    // One GC thread: when V8 decides depends on allocation alone, not on helper threads' timing.
-    ['--allow-natives-syntax', '--single-threaded-gc', '-e', script, JSON.stringify(flags)],
+    // No helper threads (GC or compiler): when V8 decides depends on allocation alone, not on
+    // when a background compilation happens to finish.
+    ['--allow-natives-syntax', '--single-threaded', '-e', script, JSON.stringify(flags)],
     { encoding: 'utf8', timeout: 30_000 },
   );
   return Number(out);
 }
 
+/**
+ * V8 11 (Node 20) tenures the site on this script every time. V8 13 (Node 24) does so only when a
+ * concurrent compilation finishes during the burst (measured: 2 runs in 6 under load, none when
+ * single-threaded), so there the case cannot be shown deterministically and is skipped; the
+ * serving settings are still checked on both.
+ */
+const caseIsDeterministic = Number(process.versions.v8.split('.')[0]) <= 11;
+if (!caseIsDeterministic) {
+  process.stdout.write(
+    `serving-v8-flags: V8 ${process.versions.v8} does not tenure deterministically; the default-settings case is skipped on this Node\n`,
+  );
+}
+
 describe('V8 settings of a serving process', () => {
-  it('with V8 defaults, a site whose objects once outlived young collections allocates old (the case)', () => {
+  (caseIsDeterministic ? it : it.skip)('with V8 defaults, a site whose objects once outlived young collections allocates old (the case)', () => {
     expect(youngAfterLongLivedBurst([])).toBeLessThan(100);
   });
 

@@ -22,6 +22,7 @@ import { SignInThrottle1766500000000 } from './1766500000000-sign-in-throttle';
 import { DirectoryChanges1766600000000 } from './1766600000000-directory-changes';
 import { FhirSearchIndexes1766800000000 } from './1766800000000-fhir-search-indexes';
 import { ClinicHoursStatus1766900000000 } from './1766900000000-clinic-hours-status';
+import { OpenFacets1767000000000 } from './1767000000000-open-facets';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   DirectoryChanges1766600000000,
   FhirSearchIndexes1766800000000,
   ClinicHoursStatus1766900000000,
+  OpenFacets1767000000000,
 ];

@@ -21,6 +21,7 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { CLINIC_OPEN_FACETS, openFacetTotal } from '../directory/open-facet-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
@@ -101,16 +102,25 @@ export class ClinicListReader {
         : undefined;
     // The filters' matches, radius or not, say how far the nearest-first scan goes (it reads
     // rows until the page's reach pass the filters, and cuts at the radius afterwards).
+    const open = openFacetTotal(CLINIC_OPEN_FACETS, moments, criteria.acceptingStatuses, (a, q) => [
+      ...clinicFlagConditions(a, criteria, q),
+      ...(criteria.hasWebsite !== undefined
+        ? [`${a}.has_website = ${q.add(criteria.hasWebsite)}`]
+        : []),
+    ]);
     const matches =
-      hasDoctorConditions(criteria) || hours.walk.length > 0
-        ? this.totals.count(
-            `SELECT count(*)::int AS n FROM clinic_search cs ${where(countConds)}`,
-            p.values.slice(0, filterParams),
-          )
-        : this.totals.count(
-            `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
-            p.values.slice(0, filterParams),
-          );
+      !hasDoctorConditions(criteria) && hours.walk.length > 0
+        ? // A moment, statuses and clinic flags alone: the open facets (a few hundred rows).
+          this.totals.count(open.sql, open.values)
+        : hasDoctorConditions(criteria) || hours.walk.length > 0
+          ? this.totals.count(
+              `SELECT count(*)::int AS n FROM clinic_search cs ${where(countConds)}`,
+              p.values.slice(0, filterParams),
+            )
+          : this.totals.count(
+              `SELECT coalesce(sum(n), 0)::int AS n FROM clinic_facets cs ${where(facetConds)}`,
+              p.values.slice(0, filterParams),
+            );
     const total = radius
       ? this.totals.count(
           `SELECT count(*)::int AS n FROM clinic_search cs ${where([...countConds, ...radius.rows('cs.earth')])}`,

@@ -14,6 +14,10 @@ export const READ_MODELS = [
   'doctor_specialty_facets',
   'doctor_language_facets',
   'clinic_facets',
+  'week_stretches',
+  'day_stretches',
+  'doctor_open_facets',
+  'clinic_open_facets',
 ] as const;
 
 export async function refreshReadModels(run: (sql: string) => Promise<unknown>): Promise<void> {

@@ -3,12 +3,14 @@ import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import {
   clinicFlagConditions,
+  hasScalarDoctorConditions,
   nearRadius,
   pointOf,
   scalarDoctorConditions,
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { DOCTOR_OPEN_FACETS, openFacetTotal } from '../directory/open-facet-totals';
 import { ReferenceIds, ResolvedNames } from '../directory/reference-ids';
 import { isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
@@ -205,8 +207,8 @@ export class DoctorListReader {
 
   /**
    * The total of a list: a sum over facet counts when the filter allows it (no list filter, or
-   * exactly one specialty or one language), else a count of the matching rows (always with an
-   * openNow / openAt or acceptingStatus filter: the facets know nothing of hours or statuses).
+   * exactly one specialty or one language; with an openNow / openAt or acceptingStatus filter,
+   * no filter of the doctor's own), else a count of the matching rows.
    */
   private listTotal(
     criteria: DoctorCriteria,
@@ -219,8 +221,15 @@ export class DoctorListReader {
     const s = ids.specialtyIds;
     const l = ids.languageIds;
     let facets: { view: string; ref?: number } | undefined;
+    if (hasOpeningFilters(criteria, moments) && !s && !l && !hasScalarDoctorConditions(criteria)) {
+      // A moment, statuses and clinic flags alone: the open facets (a few hundred rows).
+      const open = openFacetTotal(DOCTOR_OPEN_FACETS, moments, criteria.acceptingStatuses, (a, q) =>
+        clinicFlagConditions(a, criteria, q),
+      );
+      return this.totals.count(open.sql, open.values);
+    }
     if (hasOpeningFilters(criteria, moments)) {
-      // The facets know nothing of hours or statuses: a count, in its own shape (OpenCheck).
+      // With the doctor's own filters: a count, in its own shape (OpenCheck).
       const t = new SqlParams();
       const counted = doctorFilters(criteria, ids, t, now, 's', 'smallint', moments, 'count');
       return this.totals.count(

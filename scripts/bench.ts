@@ -3,12 +3,7 @@ import { hoursEndpoints } from './bench/hours-cases';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import {
-  openDataSource,
-  SERVING_SESSION_OPTIONS,
-} from '../src/infrastructure/database/data-source-options';
-import { PLAN_SESSION_OPTIONS } from '../src/infrastructure/database/prepared-reads';
+import { openDataSource } from '../src/infrastructure/database/data-source-options';
 import {
   BenchServer,
   databaseExists,
@@ -23,13 +18,10 @@ import {
 } from './bench/database';
 import { ensureChangeLog } from './bench/change-log';
 import { pickSyncSamples, syncEndpoints } from './bench/sync-cases';
-import { captureStatements, SqlTiming, timeStatements } from './bench/direct-sql';
 import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
 import { LoadOptions, LoadResult, loadEndpoint, probe } from './bench/load';
 import { FLOOR_MAIN, RESULTS_DIR } from './bench/paths';
-import { FloorStatements } from './bench/floor';
-import { directoryUseCases, recordingDataSource } from './bench/recording';
-import { KeepingReadCache } from '../src/application/shared/read-cache';
+import { directSql, FloorCases } from './bench/direct-sql-run';
 import {
   compareAggregates,
   EndpointReport,
@@ -40,6 +32,7 @@ import {
   sqlTable,
 } from './bench/report';
 import { BENCH_DATABASE, loadBenchSettings } from './bench/settings';
+import { drawForBench, measureRandomClasses, randomBenchReport } from './bench/random-bench';
 import {
   freePort,
   issueAdminKey,
@@ -53,7 +46,8 @@ import {
  * `npm run bench` (issue 3, item 4): seeds BENCH_DOCTORS (100,000) doctors into a database of its
  * own, starts the built service on it, drives a fixed mix of realistic requests with autocannon
  * and prints per endpoint req/s, p50/p99 and non-2xx, then the time of the same SQL run
- * directly, so that the framework's share is visible. Writes bench-results/bench-<time>.json.
+ * directly, so that the framework's share is visible; then random cases drawn from a printed
+ * seed (issue 32, random-bench.ts). Writes bench-results/bench-<time>.json.
  * Exits 0 when the targets are missed (it prints MISS); non-zero only when it cannot run.
  */
 
@@ -102,67 +96,6 @@ async function migratePending(url: string): Promise<void> {
   } finally {
     await ds.destroy();
   }
-}
-
-/** Per floor case: each URL's statements (under /api/v1), as a warm service sends them. */
-type FloorCases = Map<string, FloorStatements>;
-
-async function directSql(
-  url: string,
-  endpoints: readonly Endpoint[],
-  runs: number,
-  floorCases: readonly string[],
-): Promise<{ timings: Map<string, SqlTiming>; floor: FloorCases }> {
-  const ds = await openDataSource(url, {
-    poolSize: 2,
-    connectTimeoutMs: 10_000,
-    statementTimeoutMs: 60_000,
-  });
-  const recorder = recordingDataSource(ds);
-  // A warm instance's statements: names and totals cached, as under the HTTP load.
-  const useCases = directoryUseCases(recorder.dataSource, new KeepingReadCache());
-  // The service's own session settings, so the direct SQL is planned as the service's is.
-  const client = new Client({
-    connectionString: url,
-    application_name: 'gtad-bench-direct',
-    options: SERVING_SESSION_OPTIONS,
-  });
-  const sessionClient = (name: string, options: string) =>
-    new Client({
-      connectionString: url,
-      application_name: `gtad-bench-direct-${name}`,
-      options: `${SERVING_SESSION_OPTIONS} ${options}`,
-    });
-  const sessions = {
-    walks: sessionClient('walks', PLAN_SESSION_OPTIONS.walks),
-    fixed: sessionClient('fixed', PLAN_SESSION_OPTIONS.fixed),
-  };
-  await client.connect();
-  await sessions.walks.connect();
-  await sessions.fixed.connect();
-  const out = new Map<string, SqlTiming>();
-  const floor: FloorCases = new Map();
-  try {
-    for (const e of endpoints) {
-      if (e.kind === 'baseline' || e.kind === 'mixed') continue;
-      if (floorCases.some((c) => e.name.toLowerCase().includes(c))) {
-        const all = await captureStatements(recorder, useCases, e.targets, 3);
-        floor.set(e.name, Object.fromEntries(e.targets.map((t, i) => [t.path, all[i]])));
-      }
-      const captured = await captureStatements(recorder, useCases, e.targets.slice(0, runs), 3);
-      const t = await timeStatements(client, sessions, captured, runs);
-      out.set(e.name, t);
-      log(
-        `  SQL ${e.name.padEnd(30)} ${t.statementsPerRequest} stmt  p50 ${t.median.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`,
-      );
-    }
-  } finally {
-    await client.end().catch(() => undefined);
-    await sessions.walks.end().catch(() => undefined);
-    await sessions.fixed.end().catch(() => undefined);
-    await ds.destroy();
-  }
-  return { timings: out, floor };
 }
 
 /** Drives each floor case's URLs at the floor server (floor-server.ts), as the service's were. */
@@ -250,7 +183,9 @@ async function main(): Promise<void> {
   const endpoints = settings.only.length
     ? all.filter((e) => settings.only.some((o) => e.name.toLowerCase().includes(o)))
     : all;
-  if (endpoints.length === 0)
+  // Issue 32: random cases drawn from a seed (random-cases.ts), measured after the fixed ones.
+  const random = await drawForBench(url, settings, secret, log);
+  if (endpoints.length === 0 && random.length === 0)
     throw new Error(`BENCH_ONLY matches no endpoint; names: ${all.map((e) => e.name).join(', ')}`);
 
   log(`direct SQL: ${settings.sqlRuns} runs per endpoint, one connection, no load`);
@@ -259,6 +194,7 @@ async function main(): Promise<void> {
     endpoints,
     settings.sqlRuns,
     settings.floor,
+    log,
   );
 
   const port = await freePort();
@@ -299,6 +235,11 @@ async function main(): Promise<void> {
         `  non-2xx ${http.non2xx}  ${verdict.pass ? 'PASS' : 'MISS'}`,
     );
   }
+  const randomRows = await measureRandomClasses(
+    random,
+    { origin, apiKey, ...settings, servicePid: service.pid },
+    log,
+  );
   await service.stop();
   service = undefined;
 
@@ -325,6 +266,7 @@ async function main(): Promise<void> {
       '== Floor (the same URLs and SQL from a bare node:http + pg server) ==',
       floorTable(rows),
     );
+  if (randomRows.length) out.push('', randomBenchReport(randomRows, settings));
   out.push('', '== Targets (issue 3) ==');
   const targets = rows.filter((r) => r.kind !== 'baseline');
   for (const r of targets)
@@ -369,6 +311,7 @@ async function main(): Promise<void> {
     seed: seed ? { ...seed.stats, migrateMs: seed.migrateMs } : null,
     changeLog,
     endpoints: rows,
+    random: randomRows,
     aggregates,
     targetsMet: misses === 0,
   };

@@ -4,19 +4,8 @@ import { KeepingReadCache, NoReadCache } from '../src/application/shared/read-ca
 import { ListTotals } from '../src/infrastructure/persistence/directory/list-totals';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import {
-  openDataSource,
-  SERVING_SESSION_OPTIONS,
-} from '../src/infrastructure/database/data-source-options';
-import {
-  executeSql,
-  isWalk,
-  planSessionOf,
-  PlanSession,
-  PLAN_SESSION_OPTIONS,
-  preparedStatementName,
-} from '../src/infrastructure/database/prepared-reads';
+import { openDataSource } from '../src/infrastructure/database/data-source-options';
+import { isWalk, planSessionOf } from '../src/infrastructure/database/prepared-reads';
 import {
   BenchServer,
   databaseExists,
@@ -32,12 +21,23 @@ import { pickSamples } from './bench/endpoints';
 import { RESULTS_DIR } from './bench/paths';
 import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
 import { fhirPlanCases } from './bench/fhir-plan-cases';
+import { randomPlans } from './bench/random-plans';
 import { ensureChangeLog } from './bench/change-log';
 import { pickSyncSamples, syncPlanCases } from './bench/sync-cases';
 import { TypeOrmFhirDirectoryReader } from '../src/infrastructure/persistence/fhir/typeorm-fhir-directory.reader';
 import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
 import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
 import { quantile, round } from './bench/stats';
+import {
+  closePlanClients,
+  compactParams,
+  describe,
+  explain,
+  oneLine,
+  openPlanClients,
+  textPlan,
+  walk,
+} from './bench/explain';
 
 /**
  * `npm run plans` (issue 3, item 4): EXPLAIN (ANALYZE, BUFFERS) of every statement the
@@ -47,6 +47,7 @@ import { quantile, round } from './bench/stats';
  * specialist_offerings or reviews with a Seq Scan. The whole-directory aggregates (summary,
  * metadata: cached by the service) are reported but only fail with PLANS_STRICT=1.
  * Reuses the bench database when `npm run bench` left it (BENCH_KEEP=1) with the same size.
+ * Then random cases drawn from a printed seed (issue 32, random-plans.ts), flagged per class.
  */
 
 const GUARDED = new Set([
@@ -59,22 +60,6 @@ const GUARDED = new Set([
   'reviews',
 ]);
 const SLOW_MS = Number(process.env.PLANS_SLOW_MS ?? 10);
-const RUNS = 3;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Strategy?: string;
-  Plans?: PlanNode[];
-}
-
-interface ExplainJson {
-  Plan: PlanNode;
-  'Planning Time': number;
-  'Execution Time': number;
-  JIT?: { Timing?: { Total?: number } };
-}
 
 interface StatementPlan {
   readonly case: string;
@@ -92,73 +77,6 @@ interface StatementPlan {
   readonly failed: boolean;
   readonly slow: boolean;
   readonly text?: string;
-}
-
-function walk(node: PlanNode, visit: (n: PlanNode) => void): void {
-  visit(node);
-  for (const child of node.Plans ?? []) walk(child, visit);
-}
-
-function describe(node: PlanNode): string {
-  return node.Strategy && node.Strategy !== 'Plain'
-    ? `${node['Node Type']} (${node.Strategy})`
-    : node['Node Type'];
-}
-
-/** The plain session, and one of each kind of generic plans (prepared-reads.ts). */
-type Clients = { plain: Client } & Record<PlanSession, Client>;
-
-/**
- * What to EXPLAIN for a statement: the statement itself, or, for a short walk, an EXECUTE of it
- * named on a walks' session (its generic plan, as the service runs it), and likewise a statement
- * of fixed plan on a session of those.
- */
-async function explained(
-  clients: Clients,
-  q: RecordedQuery,
-): Promise<{ client: Client; text: string; values: unknown[] }> {
-  const session = planSessionOf(q.sql);
-  if (session === undefined)
-    return { client: clients.plain, text: q.sql, values: q.params as unknown[] };
-  const name = preparedStatementName(q.sql);
-  await clients[session].query({ name, text: q.sql, values: q.params as unknown[] });
-  return { client: clients[session], text: executeSql(q.sql, q.params), values: [] };
-}
-
-async function explain(
-  clients: Clients,
-  q: RecordedQuery,
-): Promise<{ json: ExplainJson; times: number[] }> {
-  const times: number[] = [];
-  let json: ExplainJson | undefined;
-  const { client, text, values } = await explained(clients, q);
-  for (let i = 0; i < RUNS; i++) {
-    const r = await client.query<{ 'QUERY PLAN': ExplainJson[] }>({
-      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
-      values,
-    });
-    json = r.rows[0]['QUERY PLAN'][0];
-    times.push(json['Execution Time']);
-  }
-  return { json: json!, times };
-}
-
-async function textPlan(clients: Clients, q: RecordedQuery): Promise<string> {
-  const { client, text, values } = await explained(clients, q);
-  const r = await client.query<{ 'QUERY PLAN': string }>({
-    text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-    values,
-  });
-  return r.rows.map((x) => x['QUERY PLAN']).join('\n');
-}
-
-function compactParams(params: readonly unknown[]): string {
-  return JSON.stringify(params.map((p) => (p instanceof Date ? p.toISOString() : p)));
-}
-
-function oneLine(sql: string, max = 160): string {
-  const s = sql.replace(/\s+/g, ' ').trim();
-  return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
 async function prepare(
@@ -248,21 +166,7 @@ async function main(): Promise<number> {
       await ds.destroy();
     }
 
-    const client = new Client({
-      connectionString: url,
-      application_name: 'gtad-plans',
-      options: SERVING_SESSION_OPTIONS,
-    });
-    const session = (kind: PlanSession) =>
-      new Client({
-        connectionString: url,
-        application_name: `gtad-plans-${kind}`,
-        options: `${SERVING_SESSION_OPTIONS} ${PLAN_SESSION_OPTIONS[kind]}`,
-      });
-    const clients: Clients = { plain: client, walks: session('walks'), fixed: session('fixed') };
-    await client.connect();
-    await clients.walks.connect();
-    await clients.fixed.connect();
+    const clients = await openPlanClients(url);
     const plans: StatementPlan[] = [];
     const seen = new Set<string>();
     try {
@@ -304,9 +208,7 @@ async function main(): Promise<number> {
         }
       }
     } finally {
-      await client.end().catch(() => undefined);
-      await clients.walks.end().catch(() => undefined);
-      await clients.fixed.end().catch(() => undefined);
+      await closePlanClients(clients);
     }
 
     for (const p of plans) {
@@ -338,11 +240,13 @@ async function main(): Promise<number> {
         `${failed.length} with a Seq Scan on a guarded table, ${slow.length} over ${SLOW_MS} ms` +
         `${expected.length ? `, ${expected.length} whole-directory aggregate(s) scanning by nature (seq*; PLANS_STRICT=1 fails them)` : ''}\n`,
     );
+    // Issue 32: random cases drawn from a seed, per class, flagged beyond a page's worth.
+    const random = await randomPlans(url, settings.random, settings.only, log);
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = join(RESULTS_DIR, `plans-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ doctors: settings.doctors, slowMs: SLOW_MS, plans }, null, 2) + '\n',
+      JSON.stringify({ doctors: settings.doctors, slowMs: SLOW_MS, plans, random }, null, 2) + '\n',
     );
     log(`plans written to ${file}`);
     if (failed.length) {
@@ -352,7 +256,7 @@ async function main(): Promise<number> {
       return 1;
     }
     process.stdout.write(`PASS: no Seq Scan on ${[...GUARDED].join(', ')}\n`);
-    return 0;
+    return strict && random?.flaggedClasses ? 1 : 0;
   } finally {
     if (drop) await dropDatabase(server.adminUrl, BENCH_DATABASE).catch(() => undefined);
     await server.stop().catch(() => undefined);

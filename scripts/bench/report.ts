@@ -80,7 +80,7 @@ export function compareAggregates(rows: readonly EndpointReport[]): AggregateCom
   return { listP50, listP99, rows: out, pass: out.every((r) => r.pass) };
 }
 
-function table(header: string[], rows: (string | number)[][]): string {
+export function table(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) =>

@@ -32,6 +32,19 @@ export interface BenchSettings {
   readonly reuse: boolean;
   /** How the change log is filled after the seed (BENCH_CHANGES: import, sql or none; change-log.ts). */
   readonly changes: ChangeLogMode;
+  /** The random cases (issue 32; random-cases.ts). */
+  readonly random: RandomSettings;
+}
+
+/**
+ * Random cases: BENCH_RANDOM=none turns them off (=serial: no run at `connections` in the
+ * bench); the seed is `--seed N` or BENCH_RANDOM_SEED, else fresh (from the clock) and printed;
+ * BENCH_RANDOM_PER_CLASS cases per class (default 25).
+ */
+export interface RandomSettings {
+  readonly mode: 'on' | 'serial' | 'none';
+  readonly seed: number;
+  readonly perClass: number;
 }
 
 /** The bench's database (BENCH_DATABASE_NAME, default gtad_bench), dropped and created by the bench. */
@@ -70,7 +83,8 @@ export function flag(name: string): boolean {
 
 /**
  * `--doctors N` on the command line (`npm run bench -- --doctors 1000000`) wins over
- * BENCH_DOCTORS; an unknown option or a bad number stops the run with a message.
+ * BENCH_DOCTORS, and `--seed N` (the random cases' seed) wins over BENCH_RANDOM_SEED; an unknown
+ * option or a bad number stops the run with a message.
  */
 export function doctorsFromArgs(argv: readonly string[]): string | undefined {
   let value: string | undefined;
@@ -78,7 +92,9 @@ export function doctorsFromArgs(argv: readonly string[]): string | undefined {
     const arg = argv[i];
     if (arg === '--doctors') value = argv[++i] ?? '';
     else if (arg.startsWith('--doctors=')) value = arg.slice('--doctors='.length);
-    else throw new Error(`unknown option "${arg}" (known: --doctors N)`);
+    else if (arg === '--seed') process.env.BENCH_RANDOM_SEED = argv[++i] ?? '(none)';
+    else if (arg.startsWith('--seed=')) process.env.BENCH_RANDOM_SEED = arg.slice('--seed='.length);
+    else throw new Error(`unknown option "${arg}" (known: --doctors N, --seed N)`);
   }
   return value;
 }
@@ -106,5 +122,17 @@ export function loadBenchSettings(argv: readonly string[] = process.argv.slice(2
     p99TargetMs: doctors >= 1_000_000 ? 100 : 50,
     reuse: flag('BENCH_REUSE'),
     changes: changeLogMode(process.env.BENCH_CHANGES),
+    random: randomSettings(),
+  };
+}
+
+function randomSettings(): RandomSettings {
+  const raw = (process.env.BENCH_RANDOM ?? '').trim().toLowerCase() || 'on';
+  if (raw !== 'on' && raw !== 'serial' && raw !== 'none')
+    throw new Error(`BENCH_RANDOM must be on, serial or none, got "${raw}"`);
+  return {
+    mode: raw,
+    seed: int('BENCH_RANDOM_SEED', Date.now() % 1_000_000_000, 0, 2 ** 31 - 1),
+    perClass: int('BENCH_RANDOM_PER_CLASS', 25, 1, 10_000),
   };
 }

@@ -39,6 +39,27 @@ export class OpenFacets1767000000000 implements MigrationInterface {
   name = 'OpenFacets1767000000000';
 
   public async up(q: QueryRunner): Promise<void> {
+    // Each clinic's ranges one per row, exactly indexed: a GiST index on the multiranges keeps
+    // one range per clinic, from its first opening of the week to its last, which most clinics
+    // with weekend hours cover whatever the minute (opening-sql.ts, openClinicsCollected).
+    // Kind 0: the week's ranges; 1: the holiday ranges; 2: the week's ranges of the clinics
+    // whose holiday policy is `regular`. Clinics with unknown hours are left out.
+    await q.query(`
+      CREATE MATERIALIZED VIEW clinic_open_ranges AS
+      SELECT c.id AS clinic_id, 0::smallint AS kind, r FROM clinics c, unnest(c.week_minutes) AS r
+      UNION ALL
+      SELECT c.id, 1::smallint, r FROM clinics c, unnest(c.holiday_minutes) AS r
+       WHERE c.week_minutes IS NOT NULL
+      UNION ALL
+      SELECT c.id, 2::smallint, r FROM clinics c, unnest(c.week_minutes) AS r
+       WHERE c.holiday_minutes IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX clinic_open_ranges_uq ON clinic_open_ranges (clinic_id, kind, r)`,
+    );
+    for (const kind of [0, 1, 2])
+      await q.query(
+        `CREATE INDEX clinic_open_ranges_${kind}_idx ON clinic_open_ranges USING gist (r) WHERE kind = ${kind}`,
+      );
     await q.query(`CREATE MATERIALIZED VIEW week_stretches AS ${stretches('week_minutes', 10080)}`);
     await q.query(`CREATE UNIQUE INDEX week_stretches_uq ON week_stretches (lo)`);
     await q.query(
@@ -96,6 +117,7 @@ export class OpenFacets1767000000000 implements MigrationInterface {
       'doctor_open_facets',
       'day_stretches',
       'week_stretches',
+      'clinic_open_ranges',
     ])
       await q.query(`DROP MATERIALIZED VIEW IF EXISTS ${view}`);
   }

@@ -42,7 +42,7 @@ describe('clinic lists with openNow / openAt / acceptingStatus stay on their wal
   /** The last list's total: a list of none sends no page. */
   let total = -1;
   /** A page that took the open clinics' ids (openClinicsCollected) may sort those few. */
-  const collected = (sql: string) => /ANY\(ARRAY\(SELECT oc\.id/.test(sql);
+  const collected = (sql: string) => /ANY\(ARRAY\(SELECT o\.clinic_id/.test(sql);
 
   const FILTERS: Partial<ClinicCriteria>[] = [
     { openNow: true },

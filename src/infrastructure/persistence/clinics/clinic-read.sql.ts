@@ -4,7 +4,12 @@ import {
   ListMoments,
   OpenMoment,
 } from '../../../domain/directory/criteria';
-import { openAtCondition, openNowColumn } from '../directory/opening-sql';
+import {
+  MomentParams,
+  openAtCondition,
+  openAtCounted,
+  openNowColumn,
+} from '../directory/opening-sql';
 import { SortKey } from '../../../domain/shared/page';
 import { doctorConditions } from '../directory/criteria-sql';
 import { ResolvedNames } from '../directory/reference-ids';
@@ -74,9 +79,10 @@ export function hoursStatusForms(
   const walk: string[] = [];
   const count: string[] = [];
   if (moments.filter) {
-    const open = openAtCondition(clinicId, moments.filter, p);
-    walk.push(open);
-    count.push(open);
+    // One set of the moment's parameters for both forms (they share the statement's).
+    const t = new MomentParams(moments.filter, p);
+    walk.push(openAtCondition(clinicId, t, p));
+    count.push(openAtCounted(clinicId, t, p));
   }
   const statuses = criteria.acceptingStatuses;
   if (statuses?.length) {

@@ -10,33 +10,101 @@ import { SqlParams } from './sql-params';
  * unknown.
  */
 
+/**
+ * A moment's parameters, each added on its first use and shared after it: the forms of one
+ * filter that a reader puts in two statements over the same parameters (a page's walk and its
+ * total) then refer to the same placeholders, and a form that leaves one out adds none for it.
+ */
+export class MomentParams {
+  private readonly added = new Map<string, string>();
+  constructor(
+    readonly m: OpenMoment,
+    private readonly p: SqlParams,
+  ) {}
+  private once(key: string, value: unknown): string {
+    let ph = this.added.get(key);
+    if (!ph) this.added.set(key, (ph = this.p.add(value)));
+    return ph;
+  }
+  get date(): string {
+    return `${this.once('date', this.m.date)}::date`;
+  }
+  get day(): string {
+    return `${this.once('day', this.m.minuteOfDay)}::int`;
+  }
+  get week(): string {
+    return `${this.once('week', this.m.minuteOfWeek)}::int`;
+  }
+  get holiday(): string {
+    return `${this.once('holiday', this.m.isHoliday)}::boolean`;
+  }
+}
+
+type Moment = OpenMoment | MomentParams;
+const paramsOf = (m: Moment, p: SqlParams) =>
+  m instanceof MomentParams ? m : new MomentParams(m, p);
+
 /** clinic_open_at for clinic row `c` and exception row `e` (either may be null) at `m`. */
-export function openAtExpr(c: string, e: string, m: OpenMoment, p: SqlParams): string {
-  return `clinic_open_at(${c}.week_minutes, ${c}.holiday_minutes, ${e}.minutes, ${p.add(m.isHoliday)}::boolean, ${p.add(m.minuteOfDay)}::int, ${p.add(m.minuteOfWeek)}::int)`;
+export function openAtExpr(c: string, e: string, m: Moment, p: SqlParams): string {
+  const t = paramsOf(m, p);
+  return `clinic_open_at(${c}.week_minutes, ${c}.holiday_minutes, ${e}.minutes, ${t.holiday}, ${t.day}, ${t.week})`;
 }
 
 /**
- * Rows whose clinic (`clinicId`, an expression of the row) is open at `m`: a semi-join on the
- * clinics open then, which the planner runs as a primary-key probe per candidate row inside a
- * walk, or as a hash of the open clinics for a count.
+ * Rows whose clinic (`clinicId`, an expression of the row) is open at `m`, for a walk: a
+ * semi-join on the clinics open then, which the planner runs as a primary-key probe per
+ * candidate row inside the walk.
  */
-export function openAtCondition(clinicId: string, m: OpenMoment, p: SqlParams): string {
+export function openAtCondition(clinicId: string, m: Moment, p: SqlParams): string {
+  const t = paramsOf(m, p);
   return `${clinicId} IN (SELECT oc.id FROM clinics oc
-      LEFT JOIN clinic_hours_exceptions oe ON oe.clinic_id = oc.id AND oe.date = ${p.add(m.date)}::date
-      WHERE ${openAtExpr('oc', 'oe', m, p)})`;
+      LEFT JOIN clinic_hours_exceptions oe ON oe.clinic_id = oc.id AND oe.date = ${t.date}
+      WHERE ${openAtExpr('oc', 'oe', t, p)})`;
+}
+
+/**
+ * The ids of the clinics open at `m`: clinic_open_at's cases, each on an index. The clinics
+ * without an exception that day whose range contains the minute (`clinic_open_ranges`, one row
+ * per range, migration 1767000000000: by the week's ranges, or on a holiday by the holiday ranges
+ * and the week's ranges of the `regular` clinics), plus the day's exceptions that open. It reads
+ * the open clinics' ranges, not every clinic (a GiST index on the multiranges keeps one range per
+ * clinic, from its first opening of the week to its last, which most clinics with weekend hours
+ * cover whatever the minute).
+ */
+function openClinicIds(t: MomentParams): string {
+  // Whether the day is a holiday is a parameter (a one-time filter of each branch), so the
+  // statement is the same every day.
+  const ranges = (when: string, kind: number, minute: string) =>
+    `SELECT o.clinic_id FROM clinic_open_ranges o WHERE ${when} AND o.kind = ${kind} AND o.r @> ${minute}`;
+  const open = [
+    ranges(`NOT ${t.holiday}`, 0, t.week),
+    ranges(t.holiday, 1, t.day),
+    ranges(t.holiday, 2, t.week),
+  ].join(' UNION ALL ');
+  return `SELECT o.clinic_id FROM (${open}) o
+       WHERE NOT EXISTS (SELECT 1 FROM clinic_hours_exceptions oe WHERE oe.clinic_id = o.clinic_id AND oe.date = ${t.date})
+      UNION ALL
+      SELECT oe.clinic_id FROM clinic_hours_exceptions oe JOIN clinics oc ON oc.id = oe.clinic_id
+       WHERE oe.date = ${t.date} AND oe.minutes @> ${t.day} AND oc.week_minutes IS NOT NULL`;
+}
+
+/**
+ * Rows whose clinic (`clinicId`) is open at `m`, for a count: a semi-join on the open clinics'
+ * ids (openClinicIds), which the planner hashes, rather than a pass over every clinic.
+ */
+export function openAtCounted(clinicId: string, m: Moment, p: SqlParams): string {
+  return `${clinicId} IN (${openClinicIds(paramsOf(m, p))})`;
 }
 
 /**
  * Rows whose clinic (`clinicId`) is open at `m`, as an array of the open clinics' ids computed
- * once (one pass over clinics): for a page of a time filter few clinics pass, which a walk would
- * fill only after reading most of its index (Sunday 02:00 at 100,000 doctors: the name index's
- * 99,039 entries, each probing its clinic, 550 ms). Beside the walk's conditions, the planner
- * reads those few rows by key and sorts them.
+ * once: for a page of a time filter few clinics pass, which a walk would fill only after reading
+ * most of its index (Sunday 02:00 at 100,000 doctors: the name index's 99,039 entries, each
+ * probing its clinic, 550 ms). Beside the walk's conditions, the planner reads those few rows by
+ * key and sorts them.
  */
-export function openClinicsCollected(clinicId: string, m: OpenMoment, p: SqlParams): string {
-  return `${clinicId} = ANY(ARRAY(SELECT oc.id FROM clinics oc
-      LEFT JOIN clinic_hours_exceptions oe ON oe.clinic_id = oc.id AND oe.date = ${p.add(m.date)}::date
-      WHERE ${openAtExpr('oc', 'oe', m, p)}))`;
+export function openClinicsCollected(clinicId: string, m: Moment, p: SqlParams): string {
+  return `${clinicId} = ANY(ARRAY(${openClinicIds(paramsOf(m, p))}))`;
 }
 
 /**

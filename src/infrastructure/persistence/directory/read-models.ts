@@ -14,6 +14,7 @@ export const READ_MODELS = [
   'doctor_specialty_facets',
   'doctor_language_facets',
   'clinic_facets',
+  'clinic_open_ranges',
   'week_stretches',
   'day_stretches',
   'doctor_open_facets',

@@ -10,6 +10,7 @@ import {
 import {
   acceptingStatusConditions,
   openAtCondition,
+  openAtCounted,
   openAtOfRow,
   openClinicsCollected,
 } from '../directory/opening-sql';
@@ -48,8 +49,8 @@ export function openNowSql(
  *   its index to fill the page: Sunday 02:00 walked all 99,039 entries of the name index at
  *   100,000 doctors, 550 ms): the open clinics' ids gathered once (one pass over clinics), then
  *   those clinics' rows from the clinic_id index, sorted.
- * - `count` (a total): the time filter as a semi-join (hashed: an index-only scan of
- *   doctor_search's clinic_id index), the statuses as the ids of the clinics of those statuses,
+ * - `count` (a total): the time filter as a semi-join on the open clinics' ids, read from
+ *   `clinic_open_ranges` (hashed: an index-only scan of doctor_search's clinic_id index), the statuses as the ids of the clinics of those statuses,
  *   so the count reads their rows from the clinic_id index (as a semi-join, the planner read all
  *   of doctor_search for `accepting = false`).
  */
@@ -93,7 +94,9 @@ export function doctorFilters(
     out.push(
       open === 'collect'
         ? openClinicsCollected(`${alias}.clinic_id`, moments.filter, p)
-        : openAtCondition(`${alias}.clinic_id`, moments.filter, p),
+        : open === 'count'
+          ? openAtCounted(`${alias}.clinic_id`, moments.filter, p)
+          : openAtCondition(`${alias}.clinic_id`, moments.filter, p),
     );
   const statuses = criteria.acceptingStatuses;
   if (statuses?.length)

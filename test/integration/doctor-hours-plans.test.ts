@@ -155,7 +155,9 @@ describe('doctor lists with hours and status filters stay on their walks (real P
           'doctor_open_facets',
         ])
           expect(
-            relationScans(totalPlan, rel).filter((n) => !/Index|Bitmap Heap/.test(String(n['Node Type']))),
+            relationScans(totalPlan, rel).filter(
+              (n) => !/Index|Bitmap Heap/.test(String(n['Node Type'])),
+            ),
           ).toEqual([]);
         for (const f of sent.filter((x) => /FROM doctor_facets/.test(x.sql)))
           expect(f.sql).toMatch(

@@ -123,6 +123,25 @@ export class DoctorListReader {
     return this.listTotal(criteria, ids, conds, p.values, now, untimed);
   }
 
+  /**
+   * The doctors within the radius: the region's rows of doctor_geo (its bounding cube on the
+   * GiST index), the clinic's time and status filters as semi-joins hashed once (`region`).
+   */
+  private radiusTotal(
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    now: Date,
+    moments?: ListMoments,
+  ): Promise<number> {
+    const c = new SqlParams();
+    const counted = doctorFilters(criteria, ids, c, now, 'g', 'int4', moments, 'region');
+    const radius = nearRadius(pointOf(criteria.near!, c), criteria.radiusKm!, c);
+    return this.totals.count(
+      `SELECT count(*)::int AS n FROM doctor_geo g ${where([...counted, ...radius.rows('g.earth')])}`,
+      c.values,
+    );
+  }
+
   /** The rows of the name index a list page walks: doctors accepting or not, of one gender, or all. */
   private walkedByName(criteria: DoctorCriteria): Promise<number> {
     if (criteria.accepting !== undefined)
@@ -170,12 +189,7 @@ export class DoctorListReader {
     const radius =
       criteria.radiusKm !== undefined ? nearRadius(pt, criteria.radiusKm, q) : undefined;
     const from = 'doctor_geo g';
-    const total =
-      unbounded ??
-      this.totals.count(
-        `SELECT count(*)::int AS n FROM ${from} ${where([...filters, ...(radius?.rows('g.earth') ?? [])])}`,
-        [...q.values],
-      );
+    const total = unbounded ?? this.radiusTotal(criteria, ids, now, moments);
     // As for clinics: a nearest-neighbour scan reads the page's rows and every row tied with the
     // last of them (WITH TIES), which are then sorted exactly. The scan leaves the radius out
     // (nearest first, the first rows within the radius are the first rows, cut at it): with it,

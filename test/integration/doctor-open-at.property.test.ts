@@ -98,6 +98,14 @@ const scheduleAt = fc.tuple(week, policy, instant).chain(([w, p, t]) =>
   })),
 );
 
+const HOURS_READ_MODELS = [
+  'clinic_open_ranges',
+  'week_stretches',
+  'day_stretches',
+  'doctor_open_facets',
+  'clinic_open_facets',
+];
+
 describe('doctor lists: the SQL open-at filter and openNow equal the domain (property, seeded)', () => {
   let db: TestDatabase;
   let probe: TypeOrmDoctorReadRepository;
@@ -135,6 +143,8 @@ describe('doctor lists: the SQL open-at filter and openNow equal the domain (pro
         'INSERT INTO clinic_hours_exceptions (clinic_id, date, ranges) VALUES ($1, $2, $3)',
         [C1, e.date, 'closed' in e ? null : JSON.stringify(e.ranges)],
       );
+    // The hours' read models (the open clinics' ranges and the open facets), as an import does.
+    for (const view of HOURS_READ_MODELS) await ds.query(`REFRESH MATERIALIZED VIEW ${view}`);
   }
 
   it('agrees for random schedules and instants, nearest first and in name order', async () => {

@@ -8,6 +8,7 @@ import { ReferenceIds } from '../../directory/reference-ids';
 import { SqlParams } from '../../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
 import { doctorFilters } from '../doctor-read.sql';
+import { MomentParams, openAtCondition, openAtCounted } from '../../directory/opening-sql';
 import { SearchTuning } from '../search-tuning';
 import { NameSearchTerms } from './name-search-terms.sql';
 import { isCountedSearch, planNameSearch } from './name-search.planner';
@@ -52,7 +53,17 @@ export class NameSearchReader {
     // radius, the total's own, the point, the reach, then each branch's.
     const p = new SqlParams();
     // (openNow / openAt and acceptingStatus are filters too: such a search is not counted.)
-    const filters = doctorFilters(criteria, ids, p, now, 's', 'smallint', moments);
+    // The time filter in two forms over the same parameters: probed per row by the page's
+    // walks, and for the total a semi-join on the open clinics' ids (hashed once; as a probe the
+    // planner hashed every clinic instead: 341 ms for q=geo&openNow at 1,000,000 doctors).
+    const t = moments?.filter ? new MomentParams(moments.filter, p) : undefined;
+    const untimed = moments ? { now: moments.now } : undefined;
+    const filters = doctorFilters(criteria, ids, p, now, 's', 'smallint', untimed);
+    const countFilters = [...filters];
+    if (t) {
+      filters.push(openAtCondition('s.clinic_id', t, p));
+      countFilters.push(openAtCounted('s.clinic_id', t, p));
+    }
     const lower = q.toLowerCase();
     const counts = isCountedSearch(filters.length, criteria.radiusKm, charLength(lower))
       ? await this.grams.counts()
@@ -68,10 +79,12 @@ export class NameSearchReader {
     let pt: string | undefined;
     if (criteria.near && criteria.radiusKm !== undefined) {
       pt = pointOf(criteria.near, p);
-      filters.push(nearRadius(pt, criteria.radiusKm, p).cut(`s.earth <-> ${pt}`, 's.earth'));
+      const cut = nearRadius(pt, criteria.radiusKm, p).cut(`s.earth <-> ${pt}`, 's.earth');
+      filters.push(cut);
+      countFilters.push(cut);
     }
     const containing = counts?.containing(lower);
-    const counted = terms.total(from, filters, containing);
+    const counted = terms.total(from, countFilters, containing);
     const total = this.totals.count(counted.sql, counted.params);
     if (criteria.near) pt ??= pointOf(criteria.near, p);
     const reach = page.offset + page.limit;

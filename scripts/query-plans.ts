@@ -138,6 +138,13 @@ async function main(): Promise<number> {
         ),
       ),
     );
+    // BENCH_ONLY: the cases whose name contains one of its parts, as in the bench.
+    if (settings.only.length)
+      cases.splice(
+        0,
+        cases.length,
+        ...cases.filter((c) => settings.only.some((o) => c.name.toLowerCase().includes(o))),
+      );
     // And as a warm instance sends them (names and totals cached): the short walks, which run
     // on their generic plans.
     const warmUseCases = directoryUseCases(recorder.dataSource, new KeepingReadCache());

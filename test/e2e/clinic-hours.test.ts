@@ -1,11 +1,19 @@
 import { C1, C2, C3, C4, C5 } from '../fixtures/directory.fixture';
-import { C1_CHECKED, C1_WEEK, C2_WEEK, useHoursApp } from '../fixtures/clinic-hours.fixture';
+import {
+  C1_CHECKED,
+  C1_WEEK,
+  C2_WEEK,
+  useHoursApp,
+  WEEKDAYS_9_5,
+} from '../fixtures/clinic-hours.fixture';
 
 /**
  * GET /clinics/{id}: hours.week, hours.exceptions, openNow, nextOpen, nextClose,
  * acceptingStatus and acceptingCheckedAt (issue 33) through the real HTTP API and PostgreSQL,
  * with the clock moved to each instant checked (Toronto time, so exact whatever today is).
  */
+const UNION_STATION = 'lat=43.6453&lng=-79.3806';
+
 describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => {
   const fx = useHoursApp('clinic_hours', '2026-11-21T12:00:00Z');
   const detail = async (id: string, at: string) => {
@@ -199,5 +207,72 @@ describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => 
       false,
       '2026-10-01T12:00:00.000Z',
     ]);
+  });
+
+  // The list items' hours (issue 33, Done when): the stored week, as the detail's hours.week;
+  // null for C4 (hours unknown).
+  const WEEKS: Record<string, unknown> = {
+    [C1]: C1_WEEK,
+    [C2]: C2_WEEK,
+    [C3]: WEEKDAYS_9_5,
+    [C4]: null,
+    [C5]: WEEKDAYS_9_5,
+  };
+  type Item = { id: string; hours: unknown };
+  const hoursOf = (items: Item[]) => items.map((c) => [c.id, c.hours]);
+  const expected = (items: Item[]) => items.map((c) => [c.id, { week: WEEKS[c.id] }]);
+
+  it('gives every clinic list item its week (hours.week; null when unknown)', async () => {
+    fx.clock.set('2026-11-23T11:00:00-05:00');
+    const all = await fx.get('/clinics?limit=100');
+    expect(all.status).toBe(200);
+    const items = all.body.clinics as Item[];
+    expect(items.map((c) => c.id)).toEqual(expect.arrayContaining([C1, C2, C3, C4]));
+    expect(hoursOf(items)).toEqual(expected(items));
+    expect(items.find((c) => c.id === C1)!.hours).toEqual({ week: C1_WEEK });
+    expect(items.find((c) => c.id === C4)!.hours).toEqual({ week: null });
+    // Only `week` is added: the exceptions and next edges stay in the detail.
+    for (const c of items) expect(Object.keys(c.hours as object)).toEqual(['week']);
+    // Many by id, in the order asked (C5 has no doctors: answered all the same).
+    const byId = await fx.get(`/clinics?id=${C4},${C5},${C1}`);
+    expect(byId.status).toBe(200);
+    expect(hoursOf(byId.body.clinics)).toEqual([
+      [C4, { week: null }],
+      [C5, { week: WEEKDAYS_9_5 }],
+      [C1, { week: C1_WEEK }],
+    ]);
+    // Nearest first, paged by cursor; and filtered by time and status.
+    const seen: Item[] = [];
+    let path: string | null = `/clinics?${UNION_STATION}&limit=1`;
+    while (path) {
+      const r = await fx.get(path);
+      expect(r.status).toBe(200);
+      seen.push(...(r.body.clinics as Item[]));
+      path = r.body.nextCursor
+        ? `/clinics?${UNION_STATION}&limit=1&cursor=${encodeURIComponent(r.body.nextCursor)}`
+        : null;
+    }
+    expect(seen.map((c) => c.id).sort()).toEqual(items.map((c) => c.id).sort());
+    expect(hoursOf(seen)).toEqual(expected(seen));
+    const open = await fx.get('/clinics?openNow=true&acceptingStatus=accepting');
+    expect(hoursOf(open.body.clinics)).toEqual([[C1, { week: C1_WEEK }]]);
+  });
+
+  it('gives every specialist item its clinic’s week (hours.week; null when unknown)', async () => {
+    fx.clock.set('2026-11-23T10:00:00-05:00');
+    const derm = await fx.get('/specialists?specialty=dermatology');
+    expect(derm.status).toBe(200);
+    expect(hoursOf(derm.body.clinics)).toEqual([
+      [C4, { week: null }],
+      [C3, { week: WEEKDAYS_9_5 }],
+    ]);
+    const near = await fx.get(`/specialists?specialty=dermatology&${UNION_STATION}&limit=1`);
+    expect(hoursOf(near.body.clinics)).toEqual([[C4, { week: null }]]);
+    const next = await fx.get(
+      `/specialists?specialty=dermatology&${UNION_STATION}&limit=1&cursor=${encodeURIComponent(near.body.nextCursor)}`,
+    );
+    expect(hoursOf(next.body.clinics)).toEqual([[C3, { week: WEEKDAYS_9_5 }]]);
+    const open = await fx.get('/specialists?specialty=dermatology&openNow=true');
+    expect(hoursOf(open.body.clinics)).toEqual([[C3, { week: WEEKDAYS_9_5 }]]);
   });
 });

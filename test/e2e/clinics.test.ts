@@ -6,6 +6,21 @@ import { TestDatabase } from '../support/test-database';
 
 const UNION_STATION = 'lat=43.6453&lng=-79.3806';
 
+/**
+ * A fixture clinic's week as list items answer it (issue 33: hours.week): the fixture stores one
+ * {open, close} a day (or null), 09:00-17:00 on weekdays and on Saturday for the weekend clinics.
+ */
+const NINE_TO_FIVE = [{ open: '09:00', close: '17:00' }];
+const fixtureWeek = (saturday: boolean) => ({
+  mon: NINE_TO_FIVE,
+  tue: NINE_TO_FIVE,
+  wed: NINE_TO_FIVE,
+  thu: NINE_TO_FIVE,
+  fri: NINE_TO_FIVE,
+  sat: saturday ? NINE_TO_FIVE : [],
+  sun: [],
+});
+
 describe('clinics, specialists and metadata (e2e, fixture)', () => {
   const fx = useFixtureApp('clinics');
   const get = fx.get;
@@ -31,6 +46,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         openNow: false,
         acceptingStatus: 'accepting',
         acceptingCheckedAt: '2026-11-16T12:00:00.000Z',
+        hours: { week: fixtureWeek(false) },
         languages: ['English', 'French', 'Mandarin'],
         specialties: ['Family Medicine'],
         lat: 43.6677,
@@ -276,6 +292,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
             openNow: false,
             acceptingStatus: 'not-accepting',
             acceptingCheckedAt: '2026-11-20T12:00:00.000Z',
+            hours: { week: fixtureWeek(false) },
             wait_weeks: 3,
           },
           {
@@ -287,6 +304,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
             openNow: false,
             acceptingStatus: 'accepting',
             acceptingCheckedAt: null,
+            hours: { week: fixtureWeek(true) },
             wait_weeks: 12,
           },
         ],
@@ -306,6 +324,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
           openNow: false,
           acceptingStatus: 'accepting',
           acceptingCheckedAt: null,
+          hours: { week: fixtureWeek(true) },
           wait_weeks: 6,
         },
       ]);

@@ -1,6 +1,12 @@
 import { C1, loadDirectoryFixture } from '../fixtures/directory.fixture';
 import { authHeaders } from '../support/auth';
-import { applyDoctorHoursFixture, C1_WEEK, SettableClock } from '../support/doctor-hours-fixture';
+import {
+  applyDoctorHoursFixture,
+  C1_WEEK,
+  C2_WEEK,
+  C6_CHECKED,
+  SettableClock,
+} from '../support/doctor-hours-fixture';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -194,6 +200,95 @@ describe('doctors: hours and accepting status (e2e, fixture)', () => {
       'Dev Patel',
     ]);
     expect(christmas.body.total).toBe(7);
+  });
+
+  // The list items' clinic.hours.week (issue 33, Done when): the stored week as the detail's
+  // hours.week, null for Carol's clinic (hours unknown).
+  const everyDay = (open: string, close: string) =>
+    Object.fromEntries(
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open, close }]]),
+    );
+  const WEEKS: Record<string, unknown> = {
+    'Alan Alder': null,
+    'Alice Zhang': C1_WEEK,
+    'bob Singh': C2_WEEK,
+    'Carol Tremblay': null,
+    'Dev Patel': {
+      mon: [{ open: '09:00', close: '17:00' }],
+      tue: [{ open: '09:00', close: '17:00' }],
+      wed: [{ open: '09:00', close: '17:00' }],
+      thu: [{ open: '09:00', close: '17:00' }],
+      fri: [{ open: '09:00', close: '17:00' }],
+      sat: [],
+      sun: [],
+    },
+    'Fiona Finch': everyDay('09:00', '21:00'),
+    'Gus Finch': everyDay('09:00', '21:00'),
+    'Hana Steeles': everyDay('09:00', '17:00'),
+    'Natalia Alvarez': C2_WEEK,
+  };
+  type Item = { name: string; clinic: { hours: unknown } };
+  const weeksOf = (items: Item[]) => Object.fromEntries(items.map((d) => [d.name, d.clinic.hours]));
+  const expected = (names: string[]) =>
+    Object.fromEntries(names.map((n) => [n, { week: WEEKS[n] }]));
+
+  it('gives every list item its clinic’s week (hours.week; null when unknown), in every list', async () => {
+    clock.set('2026-11-25T16:30:00Z');
+    const all = await get('/doctors');
+    expect(all.status).toBe(200);
+    expect(weeksOf(all.body.doctors)).toEqual(expected(Object.keys(WEEKS)));
+    // Only `week` is added: the exceptions and next edges stay in the detail.
+    for (const d of all.body.doctors as Item[])
+      expect(Object.keys(d.clinic.hours as object)).toEqual(['week']);
+    const search = await get('/doctors/search?q=al');
+    expect(search.status).toBe(200);
+    expect(weeksOf(search.body.doctors)).toEqual(
+      expected((search.body.doctors as Item[]).map((d) => d.name)),
+    );
+    expect(search.body.doctors.length).toBeGreaterThan(1);
+    const cpso = await get('/doctors?cpso=900003,900001,900002');
+    expect(cpso.status).toBe(200);
+    expect((cpso.body.doctors as Item[]).map((d) => [d.name, d.clinic.hours])).toEqual([
+      ['Carol Tremblay', { week: null }],
+      ['Alice Zhang', { week: C1_WEEK }],
+      ['bob Singh', { week: C2_WEEK }],
+    ]);
+    // Nearest first, paged by cursor: each page's items carry their weeks.
+    const seen: Item[] = [];
+    let path: string | null = '/doctors?near=Finch&limit=2';
+    while (path) {
+      const r = await get(path);
+      expect(r.status).toBe(200);
+      seen.push(...(r.body.doctors as Item[]));
+      path = r.body.nextCursor
+        ? `/doctors?near=Finch&limit=2&cursor=${encodeURIComponent(r.body.nextCursor)}`
+        : null;
+    }
+    expect(seen.length).toBe(Object.keys(WEEKS).length);
+    expect(weeksOf(seen)).toEqual(expected(Object.keys(WEEKS)));
+    // Filtered by time and status (the page's statement with a filter).
+    const open = await get(
+      '/doctors?openNow=true&acceptingStatus=accepting,existing-patients-only',
+    );
+    expect(weeksOf(open.body.doctors)).toEqual(expected(['Alice Zhang', 'Dev Patel']));
+  });
+
+  it("answers the Done-when request with each doctor's hours and the date its status was checked", async () => {
+    clock.set('2026-12-20T15:00:00Z');
+    const r = await get(
+      '/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family',
+    );
+    expect(r.status).toBe(200);
+    expect(
+      (r.body.doctors as (Item & { clinic: { acceptingCheckedAt: string | null } })[]).map((d) => [
+        d.name,
+        d.clinic.hours,
+        d.clinic.acceptingCheckedAt,
+      ]),
+    ).toEqual([
+      ['Fiona Finch', { week: everyDay('09:00', '21:00') }, C6_CHECKED],
+      ['Gus Finch', { week: everyDay('09:00', '21:00') }, C6_CHECKED],
+    ]);
   });
 
   it("answers the detail's clinic with its hours, exceptions, openNow, nextOpen and nextClose", async () => {

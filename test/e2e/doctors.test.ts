@@ -2,6 +2,21 @@ import { C1 } from '../fixtures/directory.fixture';
 import { useFixtureApp } from '../support/fixture-app';
 import { call } from '../support/http';
 
+/**
+ * A fixture clinic's week as list items answer it (issue 33: hours.week): the fixture stores one
+ * {open, close} a day (or null), 09:00-17:00 on weekdays and on Saturday for the weekend clinics.
+ */
+const NINE_TO_FIVE = [{ open: '09:00', close: '17:00' }];
+const fixtureWeek = (saturday: boolean) => ({
+  mon: NINE_TO_FIVE,
+  tue: NINE_TO_FIVE,
+  wed: NINE_TO_FIVE,
+  thu: NINE_TO_FIVE,
+  fri: NINE_TO_FIVE,
+  sat: saturday ? NINE_TO_FIVE : [],
+  sun: [],
+});
+
 describe('doctors (e2e, fixture)', () => {
   const fx = useFixtureApp('doctors');
   const get = fx.get;
@@ -45,6 +60,8 @@ describe('doctors (e2e, fixture)', () => {
           acceptingStatus: 'accepting',
           acceptingCheckedAt: '2026-11-16T12:00:00.000Z',
           openNow: false,
+          // Issue 33: the clinic's week (its detail's hours.week).
+          hours: { week: fixtureWeek(false) },
         },
         dataFreshness: 'fresh',
         syncedAt: '2026-11-18T12:00:00.000Z',

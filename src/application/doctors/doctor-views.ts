@@ -64,6 +64,7 @@ export function toDoctorView(
     acceptingStatus: c.acceptingStatus,
     acceptingCheckedAt: availabilityCheckedAt,
     openNow: c.openNow,
+    week: c.week,
   };
   const view: DoctorView = {
     id: r.id,

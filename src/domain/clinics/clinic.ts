@@ -2,6 +2,7 @@ import { Gender } from '../directory/criteria';
 import { DimensionTally } from '../reviews/review';
 import { AcceptingStatus } from './accepting-status';
 import { ClinicSchedule } from './hours/clinic-schedule';
+import { WeeklyHours } from './hours/weekly-hours';
 
 export interface ClinicLink {
   readonly label: string;
@@ -19,11 +20,16 @@ export interface ClinicScheduleStatus {
   readonly acceptingCheckedAt: Date | null;
 }
 
-/** What list items of clinics and specialists add (issue 33): open now and the graded status. */
+/**
+ * What list items of clinics and specialists add (issue 33): open now, the graded status and the
+ * regular week.
+ */
 export interface ClinicOpenStatus {
   /** Open at the list's now; null when the clinic's hours are unknown. */
   readonly openNow: boolean | null;
   readonly acceptingStatus: AcceptingStatus;
+  /** The clinic's regular week (Toronto wall clock); null when its hours are unknown. */
+  readonly week: WeeklyHours | null;
 }
 
 export interface ClinicListRecord extends ClinicOpenStatus {

@@ -1,5 +1,6 @@
 import { AcceptingStatus } from '../clinics/accepting-status';
 import { ClinicScheduleStatus } from '../clinics/clinic';
+import { WeeklyHours } from '../clinics/hours/weekly-hours';
 import { Gender } from '../directory/criteria';
 import { DimensionTally, Review } from '../reviews/review';
 
@@ -22,6 +23,8 @@ export interface ClinicSummaryRecord {
    * unknown, or when the read was given no moment.
    */
   readonly openNow: boolean | null;
+  /** The clinic's regular week (Toronto wall clock); null when its hours are unknown. */
+  readonly week: WeeklyHours | null;
 }
 
 /** A doctor as stored; derived fields (years, freshness) are computed by the use cases. */

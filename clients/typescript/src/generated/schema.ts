@@ -86,7 +86,7 @@ export interface paths {
          * Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent
          * @description Practising doctors matching every filter sent (filters combine with AND; a comma list such as `languages=French,Tamil` matches any of its names, case-insensitively). Each doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, `weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
          *
-         *     **Open and accepting** (issue 33): `openNow=true` keeps doctors whose primary clinic is open at the time of the request, `openAt=2026-12-26T10:00` those whose clinic is open then (Toronto time without an offset; from today to 60 days ahead), counting its week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each `clinic` answers `openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last confirmed); `acceptingNewPatients` is true exactly when the status is `accepting`. Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.
+         *     **Open and accepting** (issue 33): `openNow=true` keeps doctors whose primary clinic is open at the time of the request, `openAt=2026-12-26T10:00` those whose clinic is open then (Toronto time without an offset; from today to 60 days ahead), counting its week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each `clinic` answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours.week` (its regular week, as in the detail; null: hours unknown); `acceptingNewPatients` is true exactly when the status is `accepting`. Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.
          *
          *     **Order:** by name, then CPSO number; with a location, nearest primary clinic first.
          *
@@ -270,7 +270,7 @@ export interface paths {
          *
          *     **Batch lookup:** `id=<uuid>,<uuid>` (up to 100 ids, alone or with `include`) answers those clinics in the order asked, and `notFound` the ids of no clinic.
          *
-         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last confirmed); `accepting` is true exactly when the status is `accepting`.
+         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours.week` (the regular week, as in the detail; null: hours unknown); `accepting` is true exactly when the status is `accepting`.
          *
          *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
          *
@@ -390,7 +390,7 @@ export interface paths {
          *
          *     **Order:** shortest `wait_weeks` first, then name, then id; with a location, nearest first.
          *
-         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last confirmed); `accepting` is true exactly when the status is `accepting`.
+         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours.week` (the regular week, as in the detail; null: hours unknown); `accepting` is true exactly when the status is `accepting`.
          *
          *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
          *
@@ -578,6 +578,109 @@ export interface components {
              */
             key_prefix: string;
         };
+        TimeRangeDto: {
+            /**
+             * @description Opens, Toronto wall clock HH:MM
+             * @example 08:00
+             */
+            open: string;
+            /**
+             * @description Closes, HH:MM (excluded); 24:00 is the end of the day
+             * @example 12:00
+             */
+            close: string;
+        };
+        WeekHoursDto: {
+            /**
+             * @description Monday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            mon: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Tuesday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            tue: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Wednesday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            wed: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Thursday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            thu: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Friday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "08:00",
+             *         "close": "12:00"
+             *       },
+             *       {
+             *         "open": "13:00",
+             *         "close": "20:00"
+             *       }
+             *     ]
+             */
+            fri: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Saturday's openings, sorted; [] when closed
+             * @example [
+             *       {
+             *         "open": "09:00",
+             *         "close": "13:00"
+             *       }
+             *     ]
+             */
+            sat: components["schemas"]["TimeRangeDto"][];
+            /**
+             * @description Sunday's openings, sorted; [] when closed
+             * @example []
+             */
+            sun: components["schemas"]["TimeRangeDto"][];
+        };
+        ListHoursDto: {
+            /** @description The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown */
+            week: components["schemas"]["WeekHoursDto"] | null;
+        };
         ClinicSummaryDto: {
             /**
              * Format: uuid
@@ -632,6 +735,8 @@ export interface components {
              * @example true
              */
             openNow: boolean | null;
+            /** @description The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail */
+            hours: components["schemas"]["ListHoursDto"];
         };
         DoctorDto: {
             /**
@@ -801,105 +906,6 @@ export interface components {
             bySpecialty: components["schemas"]["SpecialtyCountDto"][];
             /** @description How fresh the availability data of the doctors is */
             dataFreshness: components["schemas"]["FreshnessCountsDto"];
-        };
-        TimeRangeDto: {
-            /**
-             * @description Opens, Toronto wall clock HH:MM
-             * @example 08:00
-             */
-            open: string;
-            /**
-             * @description Closes, HH:MM (excluded); 24:00 is the end of the day
-             * @example 12:00
-             */
-            close: string;
-        };
-        WeekHoursDto: {
-            /**
-             * @description Monday's openings, sorted; [] when closed
-             * @example [
-             *       {
-             *         "open": "08:00",
-             *         "close": "12:00"
-             *       },
-             *       {
-             *         "open": "13:00",
-             *         "close": "20:00"
-             *       }
-             *     ]
-             */
-            mon: components["schemas"]["TimeRangeDto"][];
-            /**
-             * @description Tuesday's openings, sorted; [] when closed
-             * @example [
-             *       {
-             *         "open": "08:00",
-             *         "close": "12:00"
-             *       },
-             *       {
-             *         "open": "13:00",
-             *         "close": "20:00"
-             *       }
-             *     ]
-             */
-            tue: components["schemas"]["TimeRangeDto"][];
-            /**
-             * @description Wednesday's openings, sorted; [] when closed
-             * @example [
-             *       {
-             *         "open": "08:00",
-             *         "close": "12:00"
-             *       },
-             *       {
-             *         "open": "13:00",
-             *         "close": "20:00"
-             *       }
-             *     ]
-             */
-            wed: components["schemas"]["TimeRangeDto"][];
-            /**
-             * @description Thursday's openings, sorted; [] when closed
-             * @example [
-             *       {
-             *         "open": "08:00",
-             *         "close": "12:00"
-             *       },
-             *       {
-             *         "open": "13:00",
-             *         "close": "20:00"
-             *       }
-             *     ]
-             */
-            thu: components["schemas"]["TimeRangeDto"][];
-            /**
-             * @description Friday's openings, sorted; [] when closed
-             * @example [
-             *       {
-             *         "open": "08:00",
-             *         "close": "12:00"
-             *       },
-             *       {
-             *         "open": "13:00",
-             *         "close": "20:00"
-             *       }
-             *     ]
-             */
-            fri: components["schemas"]["TimeRangeDto"][];
-            /**
-             * @description Saturday's openings, sorted; [] when closed
-             * @example [
-             *       {
-             *         "open": "09:00",
-             *         "close": "13:00"
-             *       }
-             *     ]
-             */
-            sat: components["schemas"]["TimeRangeDto"][];
-            /**
-             * @description Sunday's openings, sorted; [] when closed
-             * @example []
-             */
-            sun: components["schemas"]["TimeRangeDto"][];
         };
         HoursExceptionDto: {
             /**
@@ -1340,6 +1346,8 @@ export interface components {
              * @example 2026-11-14T15:30:00.000Z
              */
             acceptingCheckedAt: string | null;
+            /** @description The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail */
+            hours: components["schemas"]["ListHoursDto"];
             /**
              * @description Languages: the union over the clinic’s practising doctors, by name
              * @example [
@@ -1682,6 +1690,8 @@ export interface components {
              * @example 2026-11-14T15:30:00.000Z
              */
             acceptingCheckedAt: string | null;
+            /** @description The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail */
+            hours: components["schemas"]["ListHoursDto"];
             /**
              * @description Estimated referral wait for this specialty, in weeks
              * @example 12
@@ -2252,7 +2262,47 @@ export interface operations {
                      *             "acceptingNewPatients": true,
                      *             "acceptingStatus": "accepting",
                      *             "acceptingCheckedAt": "2026-10-28T15:12:40.359Z",
-                     *             "openNow": true
+                     *             "openNow": true,
+                     *             "hours": {
+                     *               "week": {
+                     *                 "mon": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "16:00"
+                     *                   }
+                     *                 ],
+                     *                 "tue": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "12:00"
+                     *                   },
+                     *                   {
+                     *                     "open": "13:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "wed": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "16:00"
+                     *                   }
+                     *                 ],
+                     *                 "thu": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "fri": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "16:00"
+                     *                   }
+                     *                 ],
+                     *                 "sat": [],
+                     *                 "sun": []
+                     *               }
+                     *             }
                      *           },
                      *           "dataFreshness": "stale",
                      *           "syncedAt": "2026-11-23T08:28:17.359Z",
@@ -2281,7 +2331,43 @@ export interface operations {
                      *             "acceptingNewPatients": true,
                      *             "acceptingStatus": "accepting",
                      *             "acceptingCheckedAt": "2026-09-14T10:02:11.359Z",
-                     *             "openNow": false
+                     *             "openNow": false,
+                     *             "hours": {
+                     *               "week": {
+                     *                 "mon": [
+                     *                   {
+                     *                     "open": "08:30",
+                     *                     "close": "16:30"
+                     *                   }
+                     *                 ],
+                     *                 "tue": [
+                     *                   {
+                     *                     "open": "08:30",
+                     *                     "close": "16:30"
+                     *                   }
+                     *                 ],
+                     *                 "wed": [
+                     *                   {
+                     *                     "open": "08:30",
+                     *                     "close": "16:30"
+                     *                   }
+                     *                 ],
+                     *                 "thu": [
+                     *                   {
+                     *                     "open": "08:30",
+                     *                     "close": "16:30"
+                     *                   }
+                     *                 ],
+                     *                 "fri": [
+                     *                   {
+                     *                     "open": "08:30",
+                     *                     "close": "12:00"
+                     *                   }
+                     *                 ],
+                     *                 "sat": [],
+                     *                 "sun": []
+                     *               }
+                     *             }
                      *           },
                      *           "dataFreshness": "stale",
                      *           "syncedAt": "2026-10-09T19:30:53.359Z",
@@ -2547,7 +2633,68 @@ export interface operations {
                      *             "acceptingNewPatients": true,
                      *             "acceptingStatus": "accepting",
                      *             "acceptingCheckedAt": null,
-                     *             "openNow": true
+                     *             "openNow": true,
+                     *             "hours": {
+                     *               "week": {
+                     *                 "mon": [
+                     *                   {
+                     *                     "open": "08:00",
+                     *                     "close": "12:00"
+                     *                   },
+                     *                   {
+                     *                     "open": "13:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "tue": [
+                     *                   {
+                     *                     "open": "08:00",
+                     *                     "close": "12:00"
+                     *                   },
+                     *                   {
+                     *                     "open": "13:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "wed": [
+                     *                   {
+                     *                     "open": "08:00",
+                     *                     "close": "12:00"
+                     *                   },
+                     *                   {
+                     *                     "open": "13:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "thu": [
+                     *                   {
+                     *                     "open": "08:00",
+                     *                     "close": "12:00"
+                     *                   },
+                     *                   {
+                     *                     "open": "13:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "fri": [
+                     *                   {
+                     *                     "open": "08:00",
+                     *                     "close": "12:00"
+                     *                   },
+                     *                   {
+                     *                     "open": "13:00",
+                     *                     "close": "20:00"
+                     *                   }
+                     *                 ],
+                     *                 "sat": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "13:00"
+                     *                   }
+                     *                 ],
+                     *                 "sun": []
+                     *               }
+                     *             }
                      *           },
                      *           "dataFreshness": "unknown",
                      *           "syncedAt": "2026-09-23T14:56:58.359Z"
@@ -2575,7 +2722,53 @@ export interface operations {
                      *             "acceptingNewPatients": true,
                      *             "acceptingStatus": "accepting",
                      *             "acceptingCheckedAt": "2026-11-09T16:45:00.359Z",
-                     *             "openNow": null
+                     *             "openNow": false,
+                     *             "hours": {
+                     *               "week": {
+                     *                 "mon": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "21:00"
+                     *                   }
+                     *                 ],
+                     *                 "tue": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "21:00"
+                     *                   }
+                     *                 ],
+                     *                 "wed": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "21:00"
+                     *                   }
+                     *                 ],
+                     *                 "thu": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "21:00"
+                     *                   }
+                     *                 ],
+                     *                 "fri": [
+                     *                   {
+                     *                     "open": "09:00",
+                     *                     "close": "21:00"
+                     *                   }
+                     *                 ],
+                     *                 "sat": [
+                     *                   {
+                     *                     "open": "10:00",
+                     *                     "close": "16:00"
+                     *                   }
+                     *                 ],
+                     *                 "sun": [
+                     *                   {
+                     *                     "open": "10:00",
+                     *                     "close": "16:00"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             }
                      *           },
                      *           "dataFreshness": "fresh",
                      *           "syncedAt": "2026-10-02T07:23:24.359Z"
@@ -3959,6 +4152,46 @@ export interface operations {
                      *           "openNow": true,
                      *           "acceptingStatus": "accepting",
                      *           "acceptingCheckedAt": "2026-01-16T11:58:30.359Z",
+                     *           "hours": {
+                     *             "week": {
+                     *               "mon": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "tue": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "12:00"
+                     *                 },
+                     *                 {
+                     *                   "open": "13:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "wed": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "thu": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "20:00"
+                     *                 }
+                     *               ],
+                     *               "fri": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "sat": [],
+                     *               "sun": []
+                     *             }
+                     *           },
                      *           "languages": [
                      *             "English",
                      *             "French",
@@ -3987,6 +4220,42 @@ export interface operations {
                      *           "openNow": false,
                      *           "acceptingStatus": "accepting",
                      *           "acceptingCheckedAt": "2026-01-12T09:15:00.000Z",
+                     *           "hours": {
+                     *             "week": {
+                     *               "mon": [
+                     *                 {
+                     *                   "open": "08:30",
+                     *                   "close": "16:30"
+                     *                 }
+                     *               ],
+                     *               "tue": [
+                     *                 {
+                     *                   "open": "08:30",
+                     *                   "close": "16:30"
+                     *                 }
+                     *               ],
+                     *               "wed": [
+                     *                 {
+                     *                   "open": "08:30",
+                     *                   "close": "16:30"
+                     *                 }
+                     *               ],
+                     *               "thu": [
+                     *                 {
+                     *                   "open": "08:30",
+                     *                   "close": "16:30"
+                     *                 }
+                     *               ],
+                     *               "fri": [
+                     *                 {
+                     *                   "open": "08:30",
+                     *                   "close": "12:00"
+                     *                 }
+                     *               ],
+                     *               "sat": [],
+                     *               "sun": []
+                     *             }
+                     *           },
                      *           "languages": [
                      *             "English",
                      *             "French"
@@ -5104,6 +5373,42 @@ export interface operations {
                      *           "openNow": true,
                      *           "acceptingStatus": "existing-patients-only",
                      *           "acceptingCheckedAt": "2026-02-03T14:20:00.000Z",
+                     *           "hours": {
+                     *             "week": {
+                     *               "mon": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "tue": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "wed": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "thu": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "fri": [
+                     *                 {
+                     *                   "open": "08:00",
+                     *                   "close": "16:00"
+                     *                 }
+                     *               ],
+                     *               "sat": [],
+                     *               "sun": []
+                     *             }
+                     *           },
                      *           "wait_weeks": 12,
                      *           "distanceKm": 1.3
                      *         },
@@ -5119,6 +5424,42 @@ export interface operations {
                      *           "openNow": false,
                      *           "acceptingStatus": "accepting",
                      *           "acceptingCheckedAt": null,
+                     *           "hours": {
+                     *             "week": {
+                     *               "mon": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "17:00"
+                     *                 }
+                     *               ],
+                     *               "tue": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "17:00"
+                     *                 }
+                     *               ],
+                     *               "wed": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "17:00"
+                     *                 }
+                     *               ],
+                     *               "thu": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "17:00"
+                     *                 }
+                     *               ],
+                     *               "fri": [
+                     *                 {
+                     *                   "open": "09:00",
+                     *                   "close": "13:00"
+                     *                 }
+                     *               ],
+                     *               "sat": [],
+                     *               "sun": []
+                     *             }
+                     *           },
                      *           "wait_weeks": 14,
                      *           "distanceKm": 1.6
                      *         }

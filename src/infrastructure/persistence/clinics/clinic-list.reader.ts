@@ -144,7 +144,7 @@ export class ClinicListReader {
       SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
              cs.language_ids, cs.specialty_ids,
              c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at,
-             c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now,
+             c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now, c.hours,
              pg.k AS page_k
         FROM page pg
         JOIN clinics c ON c.id = pg.clinic_id
@@ -192,7 +192,7 @@ export class ClinicListReader {
         `SELECT c.id, c.name, ${CLINIC_ADDRESS_SQL} AS address, c.accepting_new_patients AS accepting,
                 coalesce(cs.language_ids, '{}') AS language_ids, coalesce(cs.specialty_ids, '{}') AS specialty_ids,
                 c.lat, c.lng, ${notes} AS notes, ${links} AS links, c.availability_checked_at,
-                c.accepting_status, ${openNowSql('c.id', now, p)} AS open_now
+                c.accepting_status, ${openNowSql('c.id', now, p)} AS open_now, c.hours
            FROM unnest($1::uuid[]) WITH ORDINALITY AS a(id, ord)
            JOIN clinics c ON c.id = a.id
            LEFT JOIN clinic_search cs ON cs.clinic_id = c.id

@@ -7,7 +7,7 @@ import {
 } from '../../../domain/clinics/clinic';
 import { Gender } from '../../../domain/directory/criteria';
 import { AcceptingStatus } from '../../../domain/clinics/accepting-status';
-import { ClinicScheduleJson, scheduleOf } from './clinic-schedule.sql';
+import { ClinicScheduleJson, scheduleOf, weekOf } from './clinic-schedule.sql';
 
 export interface ClinicListRow {
   id: string;
@@ -23,6 +23,8 @@ export interface ClinicListRow {
   availability_checked_at: Date | null;
   accepting_status: AcceptingStatus;
   open_now: boolean | null;
+  /** The stored week (clinics.hours, either stored form; null: unknown). */
+  hours: unknown;
 }
 
 export interface ClinicDetailRow {
@@ -65,6 +67,8 @@ export interface SpecialistRow {
   availability_checked_at: Date | null;
   accepting_status: AcceptingStatus;
   open_now: boolean | null;
+  /** The stored week (clinics.hours, either stored form; null: unknown). */
+  hours: unknown;
   lat: number;
   lng: number;
 }
@@ -84,6 +88,7 @@ export function toClinicListRecord(r: ClinicListRow, names: ReferenceNames): Cli
     availabilityCheckedAt: r.availability_checked_at,
     openNow: r.open_now,
     acceptingStatus: r.accepting_status,
+    week: weekOf(r.hours),
   };
 }
 
@@ -130,6 +135,7 @@ export function toSpecialistRecord(r: SpecialistRow): SpecialistRecord {
     availabilityCheckedAt: r.availability_checked_at,
     openNow: r.open_now,
     acceptingStatus: r.accepting_status,
+    week: weekOf(r.hours),
     lat: r.lat,
     lng: r.lng,
   };

@@ -112,7 +112,7 @@ export class SpecialistListReader {
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
                    ORDER BY r.name_key) AS languages,
              c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng,
-             c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now,
+             c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now, c.hours,
              pg.k AS page_k, pg.name_key AS page_name, pg.specialty_id AS page_specialty
         FROM ${pageSql} pg
         JOIN clinics c ON c.id = pg.clinic_id

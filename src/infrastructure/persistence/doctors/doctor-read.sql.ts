@@ -20,12 +20,16 @@ import { SqlParams } from '../directory/sql-params';
 /** Practising doctors (the facet counts' sum), for the length of a walk. */
 export const ALL_DOCTORS_SQL = 'SELECT coalesce(sum(n), 0)::int AS n FROM doctor_facets s';
 
-/** Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics). */
+/**
+ * Columns of a doctor with its primary clinic, for `d` (doctors) and `c` (clinics); the clinic's
+ * stored week is `clinic_hours` (read by doctor-row.mapper's toDoctorRecord).
+ */
 export const DOCTOR_COLUMNS = `
   d.id, d.cpso_number, d.name, d.gender, d.practice_start_year, d.synced_at,
   d.specialty_ids, d.language_ids,
   c.id AS clinic_id, c.name AS clinic_name, ${CLINIC_ADDRESS_SQL} AS clinic_address,
-  c.lat, c.lng, c.phone, c.accepting_new_patients, c.accepting_status, c.availability_checked_at`;
+  c.lat, c.lng, c.phone, c.accepting_new_patients, c.accepting_status, c.availability_checked_at,
+  c.hours AS clinic_hours`;
 
 /**
  * Each row's openNow (its clinic `c` open at `now`): a column reading the clinic's exception on

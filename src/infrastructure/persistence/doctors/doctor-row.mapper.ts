@@ -2,6 +2,7 @@ import { AcceptingStatus } from '../../../domain/clinics/accepting-status';
 import { Gender } from '../../../domain/directory/criteria';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Review } from '../../../domain/reviews/review';
+import { weekOf } from '../clinics/clinic-schedule.sql';
 import { ReferenceNames } from '../directory/reference-ids';
 
 export interface DoctorRow {
@@ -22,6 +23,8 @@ export interface DoctorRow {
   accepting_new_patients: boolean;
   accepting_status: AcceptingStatus;
   availability_checked_at: Date | null;
+  /** The clinic's stored week (clinics.hours, either stored form; null: unknown). */
+  clinic_hours: unknown;
   /** Open at the read's moment; null (or absent) when unknown or not asked. */
   open_now?: boolean | null;
 }
@@ -57,6 +60,7 @@ export function toDoctorRecord(r: DoctorRow, names: ReferenceNames): DoctorRecor
       acceptingStatus: r.accepting_status,
       availabilityCheckedAt: r.availability_checked_at,
       openNow: r.open_now ?? null,
+      week: weekOf(r.clinic_hours),
     },
   };
 }

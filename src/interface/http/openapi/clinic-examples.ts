@@ -1,4 +1,4 @@
-import { SCOLLARD, DISCOVERY, NEAR_M5G } from './example-records';
+import { SCOLLARD, DISCOVERY, DISCOVERY_WEEK, NEAR_M5G } from './example-records';
 
 /** Example answers of the clinic and specialist operations (see examples.ts). */
 export const CLINIC_EXAMPLES = {
@@ -13,6 +13,7 @@ export const CLINIC_EXAMPLES = {
         openNow: true,
         acceptingStatus: 'accepting',
         acceptingCheckedAt: '2026-01-16T11:58:30.359Z',
+        hours: { week: DISCOVERY_WEEK },
         languages: ['English', 'French', 'Mandarin'],
         specialties: ['Emergency Medicine', 'Family Medicine'],
         lat: DISCOVERY.lat,
@@ -34,6 +35,17 @@ export const CLINIC_EXAMPLES = {
         openNow: false,
         acceptingStatus: 'accepting',
         acceptingCheckedAt: '2026-01-12T09:15:00.000Z',
+        hours: {
+          week: {
+            mon: [{ open: '08:30', close: '16:30' }],
+            tue: [{ open: '08:30', close: '16:30' }],
+            wed: [{ open: '08:30', close: '16:30' }],
+            thu: [{ open: '08:30', close: '16:30' }],
+            fri: [{ open: '08:30', close: '12:00' }],
+            sat: [],
+            sun: [],
+          },
+        },
         languages: ['English', 'French'],
         specialties: ['Family Medicine'],
         lat: 43.657234,
@@ -64,18 +76,7 @@ export const CLINIC_EXAMPLES = {
         weekday: '9:00-16:00',
         evening: true,
         weekend: false,
-        week: {
-          mon: [{ open: '09:00', close: '16:00' }],
-          tue: [
-            { open: '09:00', close: '12:00' },
-            { open: '13:00', close: '20:00' },
-          ],
-          wed: [{ open: '09:00', close: '16:00' }],
-          thu: [{ open: '09:00', close: '20:00' }],
-          fri: [{ open: '09:00', close: '16:00' }],
-          sat: [],
-          sun: [],
-        },
+        week: DISCOVERY_WEEK,
         exceptions: [
           {
             date: '2026-12-24',
@@ -189,6 +190,17 @@ export const CLINIC_EXAMPLES = {
         openNow: true,
         acceptingStatus: 'existing-patients-only',
         acceptingCheckedAt: '2026-02-03T14:20:00.000Z',
+        hours: {
+          week: {
+            mon: [{ open: '08:00', close: '16:00' }],
+            tue: [{ open: '08:00', close: '16:00' }],
+            wed: [{ open: '08:00', close: '16:00' }],
+            thu: [{ open: '08:00', close: '16:00' }],
+            fri: [{ open: '08:00', close: '16:00' }],
+            sat: [],
+            sun: [],
+          },
+        },
         wait_weeks: 12,
         distanceKm: 1.3,
       },
@@ -201,6 +213,17 @@ export const CLINIC_EXAMPLES = {
         openNow: false,
         acceptingStatus: 'accepting',
         acceptingCheckedAt: null,
+        hours: {
+          week: {
+            mon: [{ open: '09:00', close: '17:00' }],
+            tue: [{ open: '09:00', close: '17:00' }],
+            wed: [{ open: '09:00', close: '17:00' }],
+            thu: [{ open: '09:00', close: '17:00' }],
+            fri: [{ open: '09:00', close: '13:00' }],
+            sat: [],
+            sun: [],
+          },
+        },
         wait_weeks: 14,
         distanceKm: 1.6,
       },

@@ -1,24 +1,45 @@
-import { DISCOVERY, NEAR_M5G, LEBLANC, LEBLANC_REVIEWS, SCOLLARD } from './example-records';
+import {
+  DISCOVERY,
+  DISCOVERY_WEEK,
+  NEAR_M5G,
+  LEBLANC,
+  LEBLANC_REVIEWS,
+  SCOLLARD,
+} from './example-records';
 
-/** A doctor's primary clinic as the lists answer it (issue 33: open now, graded status, date). */
+const DAY = [
+  { open: '08:00', close: '12:00' },
+  { open: '13:00', close: '20:00' },
+];
+const SCOLLARD_WEEK = {
+  mon: DAY,
+  tue: DAY,
+  wed: DAY,
+  thu: DAY,
+  fri: DAY,
+  sat: [{ open: '09:00', close: '13:00' }],
+  sun: [],
+};
+
+/**
+ * A doctor's primary clinic as the lists answer it (issue 33: open now, graded status, date, and
+ * the regular week as `hours.week`).
+ */
 const DISCOVERY_ITEM = {
   ...DISCOVERY,
   acceptingStatus: 'accepting',
   acceptingCheckedAt: '2026-10-28T15:12:40.359Z',
   openNow: true,
+  hours: { week: DISCOVERY_WEEK },
 };
 const SCOLLARD_ITEM = {
   ...SCOLLARD,
   acceptingStatus: 'accepting',
   acceptingCheckedAt: null,
   openNow: true,
+  hours: { week: SCOLLARD_WEEK },
 };
 const LEBLANC_ITEM = { ...LEBLANC, clinic: SCOLLARD_ITEM };
-
-const DAY = [
-  { open: '08:00', close: '12:00' },
-  { open: '13:00', close: '20:00' },
-];
 /** The detail's clinic: the list item's, with its hours as GET /clinics/{id} answers them. */
 const SCOLLARD_DETAIL = {
   ...SCOLLARD_ITEM,
@@ -26,15 +47,7 @@ const SCOLLARD_DETAIL = {
     weekday: '8:00-20:00',
     evening: true,
     weekend: true,
-    week: {
-      mon: DAY,
-      tue: DAY,
-      wed: DAY,
-      thu: DAY,
-      fri: DAY,
-      sat: [{ open: '09:00', close: '13:00' }],
-      sun: [],
-    },
+    week: SCOLLARD_WEEK,
     exceptions: [
       { date: '2026-12-24', ranges: [{ open: '08:00', close: '12:00' }], reason: 'Christmas Eve' },
       { date: '2026-12-25', closed: true, reason: 'Christmas Day' },
@@ -82,6 +95,17 @@ export const DOCTOR_EXAMPLES = {
           acceptingStatus: 'accepting',
           acceptingCheckedAt: '2026-09-14T10:02:11.359Z',
           openNow: false,
+          hours: {
+            week: {
+              mon: [{ open: '08:30', close: '16:30' }],
+              tue: [{ open: '08:30', close: '16:30' }],
+              wed: [{ open: '08:30', close: '16:30' }],
+              thu: [{ open: '08:30', close: '16:30' }],
+              fri: [{ open: '08:30', close: '12:00' }],
+              sat: [],
+              sun: [],
+            },
+          },
         },
         dataFreshness: 'stale',
         syncedAt: '2026-10-09T19:30:53.359Z',
@@ -117,7 +141,18 @@ export const DOCTOR_EXAMPLES = {
           acceptingNewPatients: true,
           acceptingStatus: 'accepting',
           acceptingCheckedAt: '2026-11-09T16:45:00.359Z',
-          openNow: null,
+          openNow: false,
+          hours: {
+            week: {
+              mon: [{ open: '09:00', close: '21:00' }],
+              tue: [{ open: '09:00', close: '21:00' }],
+              wed: [{ open: '09:00', close: '21:00' }],
+              thu: [{ open: '09:00', close: '21:00' }],
+              fri: [{ open: '09:00', close: '21:00' }],
+              sat: [{ open: '10:00', close: '16:00' }],
+              sun: [{ open: '10:00', close: '16:00' }],
+            },
+          },
         },
         dataFreshness: 'fresh',
         syncedAt: '2026-10-02T07:23:24.359Z',

@@ -20,6 +20,20 @@ export const DISCOVERY = {
   acceptingNewPatients: true,
 };
 
+/** Discovery's regular week (its detail's `hours.week`, each list item's `hours.week`). */
+export const DISCOVERY_WEEK = {
+  mon: [{ open: '09:00', close: '16:00' }],
+  tue: [
+    { open: '09:00', close: '12:00' },
+    { open: '13:00', close: '20:00' },
+  ],
+  wed: [{ open: '09:00', close: '16:00' }],
+  thu: [{ open: '09:00', close: '20:00' }],
+  fri: [{ open: '09:00', close: '16:00' }],
+  sat: [],
+  sun: [],
+};
+
 export const NEAR_M5G = { query: 'M5G 1X5', lat: 43.65817, lng: -79.388471, kind: 'postalCode' };
 
 export const LEBLANC = {

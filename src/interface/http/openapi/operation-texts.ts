@@ -53,8 +53,9 @@ export const DOCTOR_HOURS =
   '`existing-patients-only` = existptonly, `existing-patients-family` = existptfam, ' +
   '`not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the ' +
   'location, the radius and the paging, and `total` stays exact. Each `clinic` answers ' +
-  '`openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was ' +
-  'last confirmed); `acceptingNewPatients` is true exactly when the status is `accepting`. ' +
+  '`openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was ' +
+  'last confirmed) and `hours.week` (its regular week, as in the detail; null: hours unknown); ' +
+  '`acceptingNewPatients` is true exactly when the status is `accepting`. ' +
   'Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.';
 
 /** The clinic lists' hours and graded status (issue 33). */
@@ -68,5 +69,6 @@ export const CLINIC_HOURS =
   '`accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = ' +
   'existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other ' +
   'filter, the location, the radius and the paging, and `total` stays exact. Each item answers ' +
-  '`openNow` (null: hours unknown), `acceptingStatus` and `acceptingCheckedAt` (when it was last ' +
-  'confirmed); `accepting` is true exactly when the status is `accepting`.';
+  '`openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last ' +
+  'confirmed) and `hours.week` (the regular week, as in the detail; null: hours unknown); ' +
+  '`accepting` is true exactly when the status is `accepting`.';

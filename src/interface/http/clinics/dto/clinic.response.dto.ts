@@ -8,6 +8,8 @@ import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 import {
   ACCEPTING_CHECKED_AT_PROPERTY,
   ACCEPTING_STATUS_PROPERTY,
+  LIST_HOURS_PROPERTY,
+  ListHoursDto,
   OPEN_NOW_PROPERTY,
 } from './opening-hours.dto';
 import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
@@ -56,6 +58,7 @@ export class ClinicListItemDto {
   @ApiProperty(OPEN_NOW_PROPERTY) openNow!: boolean | null;
   @ApiProperty(ACCEPTING_STATUS_PROPERTY) acceptingStatus!: AcceptingStatus;
   @ApiProperty(ACCEPTING_CHECKED_AT_PROPERTY) acceptingCheckedAt!: string | null;
+  @ApiProperty(LIST_HOURS_PROPERTY) hours!: ListHoursDto;
   @ApiProperty({
     type: [String],
     description: 'Languages: the union over the clinic’s practising doctors, by name',
@@ -97,6 +100,7 @@ export class ClinicListItemDto {
       openNow: c.openNow,
       acceptingStatus: c.acceptingStatus,
       acceptingCheckedAt: c.availabilityCheckedAt ? c.availabilityCheckedAt.toISOString() : null,
+      hours: ListHoursDto.from(c.week),
       languages: c.languages,
       specialties: c.specialties,
       lat: c.lat,

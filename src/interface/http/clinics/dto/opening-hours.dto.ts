@@ -11,12 +11,15 @@
  *   `IntersectionType(Base, ClinicOpeningStatusDto)` (@nestjs/swagger), or declares them with
  *   the exported property options (OPEN_NOW_PROPERTY, ACCEPTING_STATUS_PROPERTY, …).
  * - `TimeRangeDto`, `WeekHoursDto`, `HoursExceptionDto`.
+ * - `ListHoursDto` (`hours` of a list item: a doctor's clinic, a clinic, a specialist pair):
+ *   the same `week` as the detail's, alone; `ListHoursDto.from(week)`.
  * `answer` is a ClinicHoursAnswer (application/clinics/clinic-opening.ts).
  */
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { ClinicHoursAnswer } from '../../../../application/clinics/clinic-opening';
 import { ACCEPTING_STATUSES, AcceptingStatus } from '../../../../domain/clinics/accepting-status';
 import { isClosedException } from '../../../../domain/clinics/hours/clinic-schedule';
+import { WeeklyHours } from '../../../../domain/clinics/hours/weekly-hours';
 
 /** The Plan-Net code of each status, as the descriptions say it. */
 export const ACCEPTING_STATUS_DOC =
@@ -115,6 +118,14 @@ export class HoursExceptionDto {
   reason?: string;
 }
 
+/** The `week` of `hours`, the same in the details and the list items. */
+const WEEK_PROPERTY: ApiPropertyOptions = {
+  type: WeekHoursDto,
+  nullable: true,
+  description:
+    'The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown',
+};
+
 /** Named HoursDto in the OpenAPI document, as in v1 (the typed client's schema name). */
 export class HoursDto {
   @ApiProperty({
@@ -127,12 +138,7 @@ export class HoursDto {
   evening!: boolean;
   @ApiProperty({ description: 'Open Saturday or Sunday', example: false })
   weekend!: boolean;
-  @ApiProperty({
-    type: WeekHoursDto,
-    nullable: true,
-    description:
-      'The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown',
-  })
+  @ApiProperty(WEEK_PROPERTY)
   week!: WeekHoursDto | null;
   @ApiProperty({
     type: [HoursExceptionDto],
@@ -150,7 +156,7 @@ export class HoursDto {
       weekday: v1.weekdayHours,
       evening: v1.evening,
       weekend: v1.weekend,
-      week: a.week === null ? null : weekDto(a.week),
+      week: weekHoursDto(a.week),
       exceptions: a.exceptions.map((e) =>
         isClosedException(e)
           ? { date: e.date, closed: true, ...(e.reason ? { reason: e.reason } : {}) }
@@ -163,11 +169,33 @@ export class HoursDto {
 /** The same class (the document's schema stays `HoursDto`). */
 export { HoursDto as ClinicHoursDto };
 
+/**
+ * `hours` of a list item (a doctor's clinic, a clinic, a specialist pair): the regular week, as
+ * the detail's `hours.week`. The dated exceptions, nextOpen and nextClose are in the details.
+ */
+export class ListHoursDto {
+  @ApiProperty(WEEK_PROPERTY)
+  week!: WeekHoursDto | null;
+
+  static from(week: WeeklyHours | null): ListHoursDto {
+    return { week: weekHoursDto(week) };
+  }
+}
+
+/** `hours` of a list item, as the OpenAPI document describes it. */
+export const LIST_HOURS_PROPERTY: ApiPropertyOptions = {
+  type: ListHoursDto,
+  description:
+    "The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail",
+};
+
 function ranges(rs: readonly { open: string; close: string }[]): TimeRangeDto[] {
   return rs.map((r) => ({ open: r.open, close: r.close }));
 }
 
-function weekDto(w: NonNullable<ClinicHoursAnswer['week']>): WeekHoursDto {
+/** A week as answered: null stays null (hours unknown). */
+export function weekHoursDto(w: WeeklyHours | null): WeekHoursDto | null {
+  if (w === null) return null;
   return {
     mon: ranges(w.mon),
     tue: ranges(w.tue),

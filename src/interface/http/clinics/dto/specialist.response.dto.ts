@@ -6,6 +6,8 @@ import { NEXT_CURSOR_DOC } from '../../common/next-cursor.dto';
 import {
   ACCEPTING_CHECKED_AT_PROPERTY,
   ACCEPTING_STATUS_PROPERTY,
+  LIST_HOURS_PROPERTY,
+  ListHoursDto,
   OPEN_NOW_PROPERTY,
 } from './opening-hours.dto';
 import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
@@ -34,6 +36,7 @@ export class SpecialistDto {
   @ApiProperty(OPEN_NOW_PROPERTY) openNow!: boolean | null;
   @ApiProperty(ACCEPTING_STATUS_PROPERTY) acceptingStatus!: AcceptingStatus;
   @ApiProperty(ACCEPTING_CHECKED_AT_PROPERTY) acceptingCheckedAt!: string | null;
+  @ApiProperty(LIST_HOURS_PROPERTY) hours!: ListHoursDto;
   @ApiProperty({
     type: 'integer',
     description: 'Estimated referral wait for this specialty, in weeks',
@@ -53,6 +56,7 @@ export class SpecialistDto {
       openNow: s.openNow,
       acceptingStatus: s.acceptingStatus,
       acceptingCheckedAt: s.availabilityCheckedAt ? s.availabilityCheckedAt.toISOString() : null,
+      hours: ListHoursDto.from(s.week),
       wait_weeks: s.waitWeeks,
       ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
     };

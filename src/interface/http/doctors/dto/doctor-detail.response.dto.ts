@@ -18,12 +18,8 @@ import { ClinicSummaryDto, DoctorDto } from './doctor.response.dto';
  * nextOpen and nextClose.
  */
 export class DoctorDetailClinicDto extends ClinicSummaryDto {
-  @ApiProperty({
-    type: HoursDto,
-    description:
-      "The clinic's opening hours: the v1 summary, the week and the dated exceptions of the next 60 days",
-  })
-  hours!: HoursDto;
+  /** The list item's hours (its week) in full (documented below: a declared field takes no decorator). */
+  declare hours: HoursDto;
   @ApiProperty(NEXT_OPEN_PROPERTY)
   nextOpen!: string | null;
   @ApiProperty(NEXT_CLOSE_PROPERTY)
@@ -37,6 +33,12 @@ export class DoctorDetailClinicDto extends ClinicSummaryDto {
     };
   }
 }
+
+ApiProperty({
+  type: HoursDto,
+  description:
+    "The clinic's opening hours: the v1 summary, the week and the dated exceptions of the next 60 days",
+})(DoctorDetailClinicDto.prototype, 'hours');
 
 export class BookingMethodDto {
   @ApiProperty({ description: 'Phone number to book with this doctor', example: '(647) 555-0119' })

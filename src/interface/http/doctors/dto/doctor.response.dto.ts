@@ -11,6 +11,8 @@ import { AcceptingStatus } from '../../../../domain/clinics/accepting-status';
 import {
   ACCEPTING_CHECKED_AT_PROPERTY,
   ACCEPTING_STATUS_PROPERTY,
+  LIST_HOURS_PROPERTY,
+  ListHoursDto,
   OPEN_NOW_PROPERTY,
 } from '../../clinics/dto/opening-hours.dto';
 
@@ -22,6 +24,9 @@ export class ClinicSummaryDto extends ClinicCoreDto {
   acceptingCheckedAt!: string | null;
   @ApiProperty(OPEN_NOW_PROPERTY)
   openNow!: boolean | null;
+  /** The regular week (the detail's clinic answers the fuller HoursDto here). */
+  @ApiProperty(LIST_HOURS_PROPERTY)
+  hours!: ListHoursDto;
 
   static from(c: ClinicSummaryView): ClinicSummaryDto {
     return {
@@ -35,6 +40,7 @@ export class ClinicSummaryDto extends ClinicCoreDto {
       acceptingStatus: c.acceptingStatus,
       acceptingCheckedAt: c.acceptingCheckedAt ? c.acceptingCheckedAt.toISOString() : null,
       openNow: c.openNow,
+      hours: ListHoursDto.from(c.week),
     };
   }
 }

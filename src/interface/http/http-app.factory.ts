@@ -61,14 +61,16 @@ export async function createHttpApp(
     if (opts.url.startsWith('/admin')) opts.bodyLimit = ADMIN_FORM_LIMIT_BYTES;
   });
   // The one check of URL text (control characters, invalid UTF-8, length) before any route runs.
-  fastify.addHook('onRequest', async (req) => {
+  // Callback hooks, not async ones: no promise and no microtask hop per request.
+  fastify.addHook('onRequest', (req, _reply, done) => {
     const problem = urlProblem(req.url, config.http.maxUrlLength);
-    if (problem) throw new ApiError('invalid_param', problem);
+    done(problem ? new ApiError('invalid_param', problem) : undefined);
   });
-  fastify.addHook('onSend', async (req, reply) => {
+  fastify.addHook('onSend', (req, reply, payload, done) => {
     void reply.header('X-Request-Id', req.id);
     // Errors are never stored by a cache; successful data answers set their own policy.
     if (reply.statusCode >= 400) void reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
   registerConditionalGet(fastify, config.gateway.name);
 

@@ -23,6 +23,7 @@ import { CredentialKind, PassportAuthenticator } from './passport-authenticator'
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly gateway: GatewayHeaders;
+  private readonly requirements = new WeakMap<object, WeakMap<object, AuthRequirement>>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -38,12 +39,7 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const requirement =
-      this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_REQUIREMENT, [
-        context.getHandler(),
-        context.getClass(),
-      ]) ?? 'authenticated';
-    if (requirement === 'public') return true;
+    if (this.requirement(context) === 'public') return true;
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     const kind = this.credentialKind(req);
     if (!kind) {
@@ -82,6 +78,24 @@ export class ApiKeyGuard implements CanActivate {
       throw e;
     }
     return true;
+  }
+
+  /** The route's requirement, read from its metadata once per controller method. */
+  private requirement(context: ExecutionContext): AuthRequirement {
+    const cls = context.getClass();
+    const handler = context.getHandler();
+    let byHandler = this.requirements.get(cls);
+    if (!byHandler) this.requirements.set(cls, (byHandler = new WeakMap()));
+    let requirement = byHandler.get(handler);
+    if (requirement === undefined) {
+      requirement =
+        this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_REQUIREMENT, [
+          handler,
+          cls,
+        ]) ?? 'authenticated';
+      byHandler.set(handler, requirement);
+    }
+    return requirement;
   }
 
   /**

@@ -24,6 +24,20 @@ export function ratePerMinute(tier: Tier, limits: AppConfig['limits']): number |
   }
 }
 
+/** Trackers already hashed (key ids, addresses, gateway users): bounded, emptied when full. */
+const HASHED_TRACKERS = new Map<string, string>();
+const MAX_HASHED_TRACKERS = 10_000;
+
+function hashedTracker(tracker: string): string {
+  let key = HASHED_TRACKERS.get(tracker);
+  if (key === undefined) {
+    key = createHash('sha256').update(tracker).digest('base64url');
+    if (HASHED_TRACKERS.size >= MAX_HASHED_TRACKERS) HASHED_TRACKERS.clear();
+    HASHED_TRACKERS.set(tracker, key);
+  }
+  return key;
+}
+
 const principalOf = (req: Record<string, unknown>): Principal =>
   (req as unknown as FastifyRequest).principal!;
 
@@ -49,6 +63,6 @@ export function rateLimitOptions(
       },
     ],
     getTracker: (req) => principalOf(req).rateKey,
-    generateKey: (_ctx, tracker) => createHash('sha256').update(tracker).digest('base64url'),
+    generateKey: (_ctx, tracker) => hashedTracker(tracker),
   };
 }

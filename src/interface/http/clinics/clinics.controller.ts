@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { GetClinicUseCase } from '../../../application/clinics/get-clinic.use-case';
@@ -21,6 +21,7 @@ import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { EXAMPLES } from '../openapi/examples';
 import { OPERATIONS } from '../openapi/operations';
+import { DataVersionInterceptor } from '../sync/data-version.interceptor';
 import { ClinicDetailDto, ClinicEnvelopeDto } from './dto/clinic-detail.response.dto';
 import { ClinicDetailQueryDto } from './dto/clinic-detail.query.dto';
 import { ClinicReviewsDto } from './dto/clinic-reviews.response.dto';
@@ -55,6 +56,7 @@ export class ClinicsController {
 
   @Get()
   @ApiOperation(OPERATIONS.listClinics)
+  @UseInterceptors(DataVersionInterceptor)
   @ApiOkResponse({
     type: ClinicListDto,
     description: 'A page of clinics',
@@ -127,6 +129,7 @@ export class ClinicsController {
 
   @Get(':id/reviews')
   @ApiOperation(OPERATIONS.listClinicReviews)
+  @UseInterceptors(DataVersionInterceptor)
   @ApiParam(ID)
   @ApiOkResponse({
     type: ClinicReviewsDto,

@@ -11,11 +11,12 @@ import { PageResolver } from '../common/page-resolver';
 import { ClinicOpening } from '../../../application/clinics/clinic-opening';
 import { ListMomentsResolver } from '../../../application/shared/list-moments';
 import { HolidaysModule } from '../../../infrastructure/holidays/holidays.module';
+import { SyncModule } from '../sync/sync.module';
 import { ClinicsController } from './clinics.controller';
 import { SpecialistsController } from './specialists.controller';
 
 @Module({
-  imports: [DirectoryPersistenceModule, HolidaysModule],
+  imports: [DirectoryPersistenceModule, HolidaysModule, SyncModule],
   controllers: [ClinicsController, SpecialistsController],
   providers: [
     ListClinicsUseCase,

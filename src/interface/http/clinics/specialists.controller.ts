@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ListSpecialistsUseCase } from '../../../application/clinics/list-specialists.use-case';
@@ -12,6 +12,7 @@ import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { EXAMPLES } from '../openapi/examples';
 import { OPERATIONS } from '../openapi/operations';
+import { DataVersionInterceptor } from '../sync/data-version.interceptor';
 import { SpecialistDto, SpecialistListDto } from './dto/specialist.response.dto';
 import { ListSpecialistsQueryDto } from './dto/specialists.query.dto';
 
@@ -28,6 +29,7 @@ export class SpecialistsController {
 
   @Get()
   @ApiOperation(OPERATIONS.listSpecialists)
+  @UseInterceptors(DataVersionInterceptor)
   @ApiOkResponse({
     type: SpecialistListDto,
     description: 'A page of (clinic, specialty) pairs',

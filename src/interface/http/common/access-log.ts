@@ -1,5 +1,6 @@
 import { LogController } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { clientIp } from './client-ip';
 
 const SECRET_PARAM =
@@ -35,6 +36,9 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // The line's fields (a redacted URL, the client address) are built only when it is written.
+    if ((request.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') === false)
+      return;
     request.log.info(
       {
         method: request.method,

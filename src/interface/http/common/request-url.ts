@@ -4,6 +4,18 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * Whether the URL is printable ASCII without a `%` (most requests): such a URL decodes to itself,
+ * which is valid UTF-8 without a control character, so the full check below would pass it.
+ */
+function isPlainAscii(url: string): boolean {
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x25 /* % */) return false;
+  }
+  return true;
+}
+
+/**
  * Why a request target cannot be served, or null when it can. This is the one check that text
  * from the URL (path ids, `q`, specialty and language names, every query value) passes before any
  * use case sees it: a bounded length, well-formed percent-encoding that decodes to valid UTF-8,
@@ -12,6 +24,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function urlProblem(url: string, maxLength: number): string | null {
   if (url.length > maxLength) return `The request URL is longer than ${maxLength} characters.`;
+  if (isPlainAscii(url)) return null;
   const bytes: number[] = [];
   for (let i = 0; i < url.length; i++) {
     const c = url.charCodeAt(i);

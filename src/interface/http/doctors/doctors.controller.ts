@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { GetDoctorSummaryUseCase } from '../../../application/doctors/get-doctor-summary.use-case';
@@ -21,6 +21,7 @@ import { Authenticated } from '../auth/auth.decorators';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { EXAMPLES } from '../openapi/examples';
 import { OPERATIONS } from '../openapi/operations';
+import { DataVersionInterceptor } from '../sync/data-version.interceptor';
 import { DoctorDetailDto, DoctorEnvelopeDto } from './dto/doctor-detail.response.dto';
 import { DoctorReviewsDto } from './dto/doctor-reviews.response.dto';
 import { DoctorSummaryDto } from './dto/doctor-summary.response.dto';
@@ -55,6 +56,7 @@ export class DoctorsController {
 
   @Get()
   @ApiOperation(OPERATIONS.listDoctors)
+  @UseInterceptors(DataVersionInterceptor)
   @ApiOkResponse({
     type: DoctorListDto,
     description: 'A page of doctors',
@@ -88,6 +90,7 @@ export class DoctorsController {
 
   @Get('search')
   @ApiOperation(OPERATIONS.searchDoctors)
+  @UseInterceptors(DataVersionInterceptor)
   @ApiOkResponse({
     type: DoctorListDto,
     description: 'A page of matching doctors, best match first',
@@ -133,6 +136,7 @@ export class DoctorsController {
 
   @Get(':cpso/reviews')
   @ApiOperation(OPERATIONS.listDoctorReviews)
+  @UseInterceptors(DataVersionInterceptor)
   @ApiParam(CPSO)
   @ApiOkResponse({
     type: DoctorReviewsDto,

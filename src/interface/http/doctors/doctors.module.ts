@@ -10,12 +10,13 @@ import { ResolveLocationUseCase } from '../../../application/geo/resolve-locatio
 import { ClinicOpening } from '../../../application/clinics/clinic-opening';
 import { ListMomentsResolver } from '../../../application/shared/list-moments';
 import { HolidaysModule } from '../../../infrastructure/holidays/holidays.module';
+import { SyncModule } from '../sync/sync.module';
 import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
 import { PageResolver } from '../common/page-resolver';
 import { DoctorsController } from './doctors.controller';
 
 @Module({
-  imports: [DirectoryPersistenceModule, HolidaysModule],
+  imports: [DirectoryPersistenceModule, HolidaysModule, SyncModule],
   controllers: [DoctorsController],
   providers: [
     ListDoctorsUseCase,

@@ -24,17 +24,29 @@ export const DATA_VERSION_OPERATIONS: ReadonlySet<string> = new Set([
  */
 @Injectable()
 export class DataVersionInterceptor implements NestInterceptor {
+  private readonly handlers = new WeakMap<object, boolean>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly version: GetDataVersionUseCase,
   ) {}
 
+  /** Whether a handler's answer carries `dataVersion`, read from its metadata once. */
+  private carriesVersion(handler: object): boolean {
+    let carries = this.handlers.get(handler);
+    if (carries === undefined) {
+      const op = this.reflector.get<{ operationId?: string } | undefined>(
+        API_OPERATION,
+        handler as () => unknown,
+      );
+      carries = !!op?.operationId && DATA_VERSION_OPERATIONS.has(op.operationId);
+      this.handlers.set(handler, carries);
+    }
+    return carries;
+  }
+
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const op = this.reflector.get<{ operationId?: string } | undefined>(
-      API_OPERATION,
-      ctx.getHandler(),
-    );
-    if (!op?.operationId || !DATA_VERSION_OPERATIONS.has(op.operationId)) return next.handle();
+    if (!this.carriesVersion(ctx.getHandler())) return next.handle();
     const version = this.version.execute();
     // A list that fails does not leave the version's promise unhandled.
     version.catch(() => undefined);

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { SyncStore } from '../../../application/sync/sync.ports';
 import {
   GetBulkSnapshotUseCase,
@@ -22,7 +21,10 @@ import { SyncController } from './sync.controller';
     GetBulkSnapshotUseCase,
     OpenBulkFileUseCase,
     ListChangesUseCase,
-    { provide: APP_INTERCEPTOR, useClass: DataVersionInterceptor },
+    DataVersionInterceptor,
   ],
+  // The lists' handlers use the interceptor (`@UseInterceptors`), not every route: a global
+  // interceptor would put every request, /ping included, through an rxjs pipeline.
+  exports: [GetDataVersionUseCase, DataVersionInterceptor],
 })
 export class SyncModule {}

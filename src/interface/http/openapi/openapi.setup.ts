@@ -114,11 +114,13 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   (app as NestFastifyApplication)
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', async (req) => {
+    // A callback hook that returns at once for other URLs (no promise, no split per request).
+    .addHook('onRequest', (req, _reply, done) => {
+      if (!req.url.startsWith(DOCS_PATH)) return done();
       const path = req.url.split('?')[0];
-      if (path.startsWith(DOCS_PATH) && !DOCS_FILES.has(path.slice(DOCS_PATH.length))) {
-        throw new ApiError('not_found', 'No such documentation file.');
-      }
+      if (!DOCS_FILES.has(path.slice(DOCS_PATH.length)))
+        return done(new ApiError('not_found', 'No such documentation file.'));
+      done();
     });
   SwaggerModule.setup('api/v1/docs', app, document, {
     jsonDocumentUrl: 'api/v1/openapi.json',

@@ -4,6 +4,7 @@ import { dataSourceOptions } from '../../src/infrastructure/database/data-source
 import {
   isPreparable,
   preparedReads,
+  sqlLiteral,
   underlyingDataSource,
 } from '../../src/infrastructure/database/prepared-reads';
 import { DOCTORS, FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
@@ -125,6 +126,15 @@ describe('prepared reads', () => {
     const plain = await db.dataSource.query<{ n: number }[]>(sql, [true]);
     expect(after).toEqual(plain);
     expect(after[0].n).not.toBe(before[0].n);
+  });
+
+  it('writes parameters as literals PostgreSQL reads back as they were (EXPLAIN EXECUTE)', async () => {
+    const texts = ['existing-patients-family', 'a"b', "c'd", 'e\\f', 'g,h', ''];
+    const [row] = await single.query<{ t: string[]; n: number[]; s: string; b: boolean }[]>(
+      `SELECT ${sqlLiteral(texts)}::text[] AS t, ${sqlLiteral([3, 14])}::int[] AS n,
+              ${sqlLiteral("it's")}::text AS s, ${sqlLiteral(true)}::boolean AS b`,
+    );
+    expect(row).toEqual({ t: texts, n: [3, 14], s: "it's", b: true });
   });
 
   it('is the same DataSource underneath (no phantom replica)', () => {

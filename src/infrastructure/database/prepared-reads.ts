@@ -212,9 +212,18 @@ export async function closePreparedReads(ds: DataSource): Promise<void> {
   await close?.();
 }
 
-/** A parameter as an SQL literal (numbers, booleans, dates, strings, arrays of numbers). */
-function sqlLiteral(v: unknown): string {
-  if (Array.isArray(v)) return `'{${v.map((x) => Number(x)).join(',')}}'`;
+/** An array element in an array literal: a number as it is, anything else double-quoted. */
+function arrayElement(x: unknown): string {
+  return typeof x === 'number' ? String(x) : `"${String(x).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * A parameter as an SQL literal (numbers, booleans, dates, strings, arrays of numbers or of
+ * strings: a status list written as numbers became '{NaN}', and the plan of a walk by status
+ * was explained matching nothing).
+ */
+export function sqlLiteral(v: unknown): string {
+  if (Array.isArray(v)) return `'${`{${v.map(arrayElement).join(',')}}`.replace(/'/g, "''")}'`;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return `'${v.toISOString()}'`;
   return `'${String(v).replace(/'/g, "''")}'`;

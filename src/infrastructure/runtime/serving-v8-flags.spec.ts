@@ -45,9 +45,12 @@ if (!caseIsDeterministic) {
 }
 
 describe('V8 settings of a serving process', () => {
-  (caseIsDeterministic ? it : it.skip)('with V8 defaults, a site whose objects once outlived young collections allocates old (the case)', () => {
-    expect(youngAfterLongLivedBurst([])).toBeLessThan(100);
-  });
+  (caseIsDeterministic ? it : it.skip)(
+    'with V8 defaults, a site whose objects once outlived young collections allocates old (the case)',
+    () => {
+      expect(youngAfterLongLivedBurst([])).toBeLessThan(100);
+    },
+  );
 
   it('with the serving settings, the same site allocates young again', () => {
     expect(youngAfterLongLivedBurst(SERVING_V8_FLAGS)).toBe(1000);

@@ -20,6 +20,7 @@ import {
 import { pickSamples } from './bench/endpoints';
 import { RESULTS_DIR } from './bench/paths';
 import { PlanCase, planCases, PlanKind } from './bench/plan-cases';
+import { GUARDED } from './bench/plan-reads';
 import { fhirPlanCases } from './bench/fhir-plan-cases';
 import { randomPlans } from './bench/random-plans';
 import { ensureChangeLog } from './bench/change-log';
@@ -50,15 +51,6 @@ import {
  * Then random cases drawn from a printed seed (issue 32, random-plans.ts), flagged per class.
  */
 
-const GUARDED = new Set([
-  'doctors',
-  'clinics',
-  'doctor_search',
-  'doctor_geo',
-  'clinic_doctor_search',
-  'specialist_offerings',
-  'reviews',
-]);
 const SLOW_MS = Number(process.env.PLANS_SLOW_MS ?? 10);
 
 interface StatementPlan {

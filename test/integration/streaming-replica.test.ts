@@ -98,8 +98,10 @@ describeWithServer('several instances on a real streaming replica', () => {
   beforeAll(async () => {
     files = mkdtempSync(join(tmpdir(), 'gtad-replica-import-'));
     pair = await startStreamingPair(bin!, {
-      // A conflicting replay cancels the standby's reads at once (the default waits 30 s).
-      max_standby_streaming_delay: '0',
+      // A conflicting replay cancels a standby read that still runs after 1 s (the default
+      // waits 30 s): the test's 4-second reads are cancelled, the service's short reads that
+      // happen to pin a page being replayed are not (at 0 they were, at random: CI saw it).
+      max_standby_streaming_delay: '1s',
     });
     figures.clusters_ready_ms = Date.now() - started;
     primary = await openDataSource(pair.primaryUrl(), TEST_DB_SETTINGS);

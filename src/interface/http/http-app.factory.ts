@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { DynamicModule } from '@nestjs/common';
+import { DynamicModule, SecurityHeadersOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
@@ -15,6 +15,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import { registerConditionalGet } from './common/conditional-get.hook';
 import { urlProblem } from './common/request-url';
 import { corsOptions } from './common/cors.options';
+import { AdapterState, ResponseHeaders } from './common/response-headers.hook';
 import { fastifyOptions } from './fastify-options';
 import { registerRequestMetrics } from './metrics/request-metrics.hook';
 import { setupOpenApi } from './openapi/openapi.setup';
@@ -28,6 +29,23 @@ import {
 export const API_PREFIX = 'api/v1';
 /** A dashboard form (three passwords of up to 256 characters and a token) fits well within this. */
 const ADMIN_FORM_LIMIT_BYTES = 8 * 1024;
+
+/**
+ * Helmet's defaults on every answer (errors included), with framing forbidden everywhere and no
+ * upgrade-insecure-requests (the service may be reached over plain HTTP on localhost).
+ */
+const SECURITY_HEADERS: SecurityHeadersOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+      // The checkout form's answer redirects to Stripe's hosted page (browsers apply
+      // form-action to that redirect).
+      formAction: ["'self'", 'https://checkout.stripe.com'],
+    },
+  },
+  xFrameOptions: { action: 'deny' },
+};
 
 /** The dashboard's CSRF HMAC key, derived from the key-hash secret (the same on every instance). */
 function csrfHmacKey(secret: string | undefined): Buffer {
@@ -45,7 +63,7 @@ export async function createHttpApp(
   rootModule: DynamicModule,
   config: AppConfig,
   rootLogger: Logger,
-  opts: { preview?: boolean } = {},
+  opts: { preview?: boolean; headersFromPlugins?: boolean } = {},
 ): Promise<NestFastifyApplication> {
   const routes = new RouteTable();
   const adapter = new FastifyAdapter(
@@ -73,6 +91,15 @@ export async function createHttpApp(
     done(null, payload);
   });
   registerConditionalGet(fastify, config.gateway.name);
+  // Helmet's headers (Nest's resolution of SECURITY_HEADERS) and CORS, precomputed and set in the
+  // adapter's first request hook: before its shutdown hook, Nest's CSRF check and middleware.
+  if (!opts.headersFromPlugins)
+    adapter.setOnRequestHook(
+      new ResponseHeaders(config.gateway.name, SECURITY_HEADERS).register(
+        fastify,
+        adapter as unknown as AdapterState,
+      ),
+    );
 
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new JsonLogger(rootLogger.child({ component: 'nest' })),
@@ -87,24 +114,15 @@ export async function createHttpApp(
   app.setGlobalPrefix(API_PREFIX, { exclude: [...WEB_PATH_PATTERNS, 'metrics'] });
   // Every answer counted (docs/metrics.md); before init, so the hook covers every route.
   if (!opts.preview) registerRequestMetrics(fastify, app.get(ServiceMetrics).requests);
-  // Helmet's defaults on every answer (errors included), with framing forbidden everywhere and
-  // no upgrade-insecure-requests (the service may be reached over plain HTTP on localhost).
-  app.useSecurityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-        // The checkout form's answer redirects to Stripe's hosted page (browsers apply
-        // form-action to that redirect).
-        formAction: ["'self'", 'https://checkout.stripe.com'],
-      },
-    },
-    xFrameOptions: { action: 'deny' },
-  });
+  if (opts.headersFromPlugins) {
+    // The reference the precomputed headers are tested against (test/e2e/response-headers.property.test.ts): Nest's
+    // security hook and @fastify/cors, as the service ran before.
+    app.useSecurityHeaders(SECURITY_HEADERS);
+    app.enableCors(corsOptions(config.gateway.name));
+  }
   // Browsers' cross-origin form posts (Sec-Fetch-Site, else Origin against Host) are refused
   // with 403 before any body parsing; non-browser clients (no such headers) are unaffected.
   app.enableCsrfProtection();
-  app.enableCors(corsOptions(config.gateway.name));
   const runtime = opts.preview
     ? undefined
     : app.get<DatabaseRuntime>(DATABASE_RUNTIME, { strict: false });

@@ -23,6 +23,7 @@ import { DirectoryChanges1766600000000 } from './1766600000000-directory-changes
 import { FhirSearchIndexes1766800000000 } from './1766800000000-fhir-search-indexes';
 import { ClinicHoursStatus1766900000000 } from './1766900000000-clinic-hours-status';
 import { OpenFacets1767000000000 } from './1767000000000-open-facets';
+import { OpenRangesExceptions1767100000000 } from './1767100000000-open-ranges-exceptions';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   FhirSearchIndexes1766800000000,
   ClinicHoursStatus1766900000000,
   OpenFacets1767000000000,
+  OpenRangesExceptions1767100000000,
 ];

@@ -109,8 +109,21 @@ export function openAtCounted(clinicId: string, m: Moment, p: SqlParams): string
  * probing its clinic, 550 ms). Beside the walk's conditions, the planner reads those few rows by
  * key and sorts them.
  */
-export function openClinicsCollected(clinicId: string, m: Moment, p: SqlParams): string {
-  return `${clinicId} = ANY(ARRAY(${openClinicIds(paramsOf(m, p))}))`;
+export function openClinicsCollected(
+  clinicId: string,
+  m: Moment,
+  p: SqlParams,
+  /** Conditions on the clinic's flags, of clinic_search alias `fc`, checked before collecting. */
+  clinicConditions: readonly string[] = [],
+): string {
+  const open = openClinicIds(paramsOf(m, p));
+  // With the clinic's flags the open clinics are narrowed before their rows are collected: open
+  // on a Saturday and weekend=false left 94 clinics at 1,000,000 doctors, whose doctors the page
+  // needs, not the 300,000 doctors of the 88,906 clinics open then (845 ms near a point).
+  const ids = clinicConditions.length
+    ? `SELECT fc.clinic_id FROM clinic_search fc WHERE fc.clinic_id IN (${open}) AND ${clinicConditions.join(' AND ')}`
+    : open;
+  return `${clinicId} = ANY(ARRAY(${ids}))`;
 }
 
 /**

@@ -97,15 +97,16 @@ export function doctorFilters(
     ...doctorConditions(alias, criteria, ids, p, now, arrays),
     ...clinicFlagConditions(alias, criteria, p),
   ];
+  const flagged = () => clinicFlagConditions('fc', criteria, p);
   if (moments?.filter)
     out.push(
       open === 'collect'
         ? alias === 's'
-          ? openClinicsCollected(`${alias}.clinic_id`, moments.filter, p)
+          ? openClinicsCollected(`${alias}.clinic_id`, moments.filter, p, flagged())
           : // doctor_geo has no clinic_id index of its own (one would tempt the planner off the
             // nearest-first walk of a page that probes): the few rows through doctor_search's
             // (a Seq Scan of doctor_geo otherwise: 335 ms at 1,000,000 doctors, 1.1 ms so).
-            `${alias}.doctor_id IN (SELECT cs.doctor_id FROM doctor_search cs WHERE ${openClinicsCollected('cs.clinic_id', moments.filter, p)})`
+            `${alias}.doctor_id IN (SELECT cs.doctor_id FROM doctor_search cs WHERE ${openClinicsCollected('cs.clinic_id', moments.filter, p, flagged())})`
         : open === 'count' || open === 'region'
           ? openAtCounted(`${alias}.clinic_id`, moments.filter, p)
           : openAtCondition(`${alias}.clinic_id`, moments.filter, p),

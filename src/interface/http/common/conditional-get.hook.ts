@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Directory data changes rarely: clients may reuse an answer for a minute, then revalidate. */
@@ -28,10 +28,10 @@ export function registerConditionalGet(fastify: FastifyInstance, gatewayName: st
       return done(null, payload);
     // An ETag the handler set (the bulk manifest's data version) is kept.
     const set = reply.getHeader('etag');
+    // crypto.hash: the same digest as createHash().update().digest(), without a Hash object
+    // (about half the time for a page of a few hundred bytes).
     const etag =
-      typeof set === 'string'
-        ? set
-        : `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+      typeof set === 'string' ? set : `"${hash('sha256', payload, 'base64url').slice(0, 32)}"`;
     void reply
       .header('ETag', etag)
       .header('Cache-Control', DATA_CACHE_CONTROL)

@@ -24,6 +24,7 @@ import { FhirSearchIndexes1766800000000 } from './1766800000000-fhir-search-inde
 import { ClinicHoursStatus1766900000000 } from './1766900000000-clinic-hours-status';
 import { OpenFacets1767000000000 } from './1767000000000-open-facets';
 import { OpenRangesExceptions1767100000000 } from './1767100000000-open-ranges-exceptions';
+import { ClinicDoctorFilters1767200000000 } from './1767200000000-clinic-doctor-filters';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   ClinicHoursStatus1766900000000,
   OpenFacets1767000000000,
   OpenRangesExceptions1767100000000,
+  ClinicDoctorFilters1767200000000,
 ];

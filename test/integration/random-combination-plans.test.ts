@@ -50,13 +50,30 @@ import { TestDatabase } from '../support/test-database';
  * index (plan-reads.ts' other rules), and how many sort more than a page's worth on the
  * service's own session settings at this size.
  *
- * Seeds found failing (64 cases each, 2026-11 week): 3205, 3, 7, 8. Each is a counted name
- * search whose names-containing branch is collected (a bitmap of a GIN index of name pieces,
- * then a sort of every match): q=en&near=Finch+West&radiusKm=50&limit=10 sorts 147 rows,
- * q=ana&limit=10 44, q=ra&lat=43.7372&lng=-79.6009&limit=100 248, q=wa 85 (the service chooses
- * to collect by the piece's counts, name-search.planner.ts). Reported, not hidden: the default
- * seed is one that passes.
+ * Seeds found failing (64 cases each; of seeds 1-16 and 3205, 7 fail, the default passes):
+ *  - a name piece whose names are collected (a bitmap of a GIN index of pieces), then sorted:
+ *    3205 q=en&near=Finch+West&radiusKm=50&limit=10 (147 rows; at 100,000 doctors 11,934 rows,
+ *    7.6-9.7 ms, on every request), 7 q=ra&lat=43.7372&lng=-79.6009&limit=100 (248), 12
+ *    q=son&lat=43.8349&lng=-79.5217&limit=10&cursor=... (91), 14 q=rah&openNow=true&lat=43.6591&
+ *    lng=-79.1603&limit=10 (47), 3 q=ana&limit=10 (44), 8 q=wa (85); at 20,000 doctors q=ana,
+ *    q=wa and at 100,000 q=ra walk instead (the choice follows the piece's counts);
+ *  - /clinics nearest first with openNow or openAt, with or without acceptingStatus, as a
+ *    semi-join of every clinic open then and a sort of the matches by distance: 7
+ *    acceptingStatus=not-accepting,existing-patients-only&openNow=true&near=North+York+Centre
+ *    (173), 12 openAt=2026-12-04T11:00&acceptingStatus=not-accepting,unknown&near=Vaughan+
+ *    Metropolitan+Centre&radiusKm=10 (134), 16 openNow=true&lat=43.7216&lng=-79.2395&limit=50&
+ *    offset=131 (375). At 100,000 doctors the first request (planned for its values) of
+ *    acceptingStatus=existing-patients-family&openNow=true&lat=43.6532&lng=-79.3832 reads all
+ *    26,667 clinics (Seq Scan) and sorts 3,064: 89 ms, where the warm walk takes 0.55 ms.
+ * Replay one with RANDOM_PLANS_SEED=<seed>.
  */
+
+/**
+ * The clock the draws (openAt's week), the demo directory and the use cases (openNow) read: a
+ * Friday noon in Toronto, so that a seed draws the same cases on any day. Only Date is faked, and
+ * it runs on from there.
+ */
+const NOW = new Date('2026-11-27T17:00:00Z');
 
 const SEED = Number(process.env.RANDOM_PLANS_SEED ?? 2);
 const PER_CLASS = Number(process.env.RANDOM_PLANS_PER_CLASS ?? 8);
@@ -157,9 +174,25 @@ describe('random combinations stay on their indexes (seeded sample, real Postgre
   let asRun: Clients;
 
   beforeAll(async () => {
+    jest.useFakeTimers({
+      now: NOW,
+      advanceTimers: true,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
     db = await createDemoDatabase(
       'random_combination_plans',
-      { doctors: 1500, seed: 11, now: new Date() },
+      { doctors: 1500, seed: 11, now: NOW },
       '',
     );
     pageSessions = await sessions(db.url, ['seqscan', 'bitmapscan', 'hashjoin', 'mergejoin']);
@@ -170,6 +203,7 @@ describe('random combinations stay on their indexes (seeded sample, real Postgre
   afterAll(async () => {
     for (const c of [pageSessions, otherSessions, asRun]) if (c) await closePlanClients(c);
     await db?.drop();
+    jest.useRealTimers();
   });
 
   it('every statement of every drawn case: no Seq Scan, no sort beyond a page, the page from an index', async () => {

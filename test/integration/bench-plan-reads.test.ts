@@ -61,6 +61,29 @@ describe('plan reads: what a statement reads beyond its page', () => {
     expect(verdictOf(r, 25, 400)!.reason).toMatch(/^570 table rows fetched .*; sorts 570 rows/);
   });
 
+  it("a sort is measured per loop: many small sorts (an item's languages) are not one big one", () => {
+    const perItem = (loops: number, each: number): PlanNode => ({
+      'Node Type': 'Sort',
+      'Actual Loops': loops,
+      Plans: [
+        // namesOf: an item's ids unnested WITH ORDINALITY, sorted by their place.
+        { 'Node Type': 'Function Scan', 'Actual Rows': each, 'Actual Loops': loops },
+      ],
+    });
+    // 100 items, 3 languages each: 100 sorts of 3 rows, not a sort of 300.
+    expect(planReads(perItem(100, 3)).sortRows).toBe(3);
+    expect(verdictOf(planReads(perItem(100, 3)), 100, 0)).toBeUndefined();
+    // One sort of 300 rows on a page of 10 is flagged.
+    expect(verdictOf(planReads(perItem(1, 300)), 10, 0)!.reason).toContain('sorts 300 rows');
+  });
+
+  it('the read models with a row per doctor or per opening range are guarded too', () => {
+    for (const rel of ['doctor_name_order', 'clinic_open_ranges'])
+      expect(
+        planReads({ 'Node Type': 'Seq Scan', 'Relation Name': rel, 'Actual Rows': 1 }).seqScans,
+      ).toEqual([rel]);
+  });
+
   it('a Seq Scan on a guarded table is flagged whatever it reads, others are not', () => {
     const seq = (rel: string): PlanNode => ({
       'Node Type': 'Seq Scan',

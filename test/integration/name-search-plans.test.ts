@@ -368,6 +368,44 @@ describe('name search plans (real PostgreSQL)', () => {
     }
   });
 
+  it('with a filter (no counts), reads rank 2 only for what the CPSO and prefix ranks leave of the page', async () => {
+    const repo = repository();
+    const [{ gram, n }] = await db.dataSource.query<{ gram: string; n: number }[]>(
+      `SELECT gram, n FROM doctor_name_grams WHERE kind = 'p' AND length(gram) = 3
+        ORDER BY n DESC, gram LIMIT 1`,
+    );
+    // A filter every doctor passes: the search is not counted, so the planner cannot know that
+    // the prefix fills the page.
+    const filters: DoctorCriteria = { minYears: 0 };
+    const near = { lat: 43.7, lng: -79.4 };
+    for (const at of [undefined, near])
+      for (const [offset, limit, fills] of [
+        [0, 10, true],
+        [n - 6, 5, true],
+        [n - 6, 8, false],
+      ] as [number, number, boolean][]) {
+        sent.length = 0;
+        const got = await actual(repo, gram, offset, limit, at, filters);
+        expect(got).toEqual(await expected(gram, offset, limit, at));
+        const page = sent.find((x) => /\bJOIN clinics c\b/.test(x.sql))!;
+        const [row] = await db.dataSource.query<
+          { 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[]
+        >(`EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}`, page.params);
+        // Rank 2 is the Append's last member: the LIMIT of what the ranks before it leave, over
+        // the rank's own reading (its Outer child), which runs only when that LIMIT is above 0.
+        const append = planNodesOf(row['QUERY PLAN'][0].Plan).find(
+          (x) => x['Node Type'] === 'Append',
+        )!;
+        const members = append.Plans as Record<string, unknown>[];
+        expect(members.length).toBe(3);
+        const rank2 = (members[2].Plans as Record<string, unknown>[]).find(
+          (x) => x['Parent Relationship'] === 'Outer',
+        )!;
+        const loops = Number(rank2['Actual Loops'] ?? 0);
+        expect([gram, offset, limit, at, loops > 0]).toEqual([gram, offset, limit, at, !fills]);
+      }
+  });
+
   it('with a filter or a radius (the planner chooses), answers as the contract says', async () => {
     const repo = repository();
     const near = { lat: 43.7, lng: -79.4 };

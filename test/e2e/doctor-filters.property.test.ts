@@ -8,14 +8,18 @@ import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TestDatabase } from '../support/test-database';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { scheduleOfClinicRow, ClinicScheduleRow } from '../support/clinic-schedule-row';
 
 /**
  * Random combinations of every documented /doctors filter (issue 32, item 5; issue 33's
  * openAt / openNow / acceptingStatus included) answer exactly what a definition computed from
- * every row of the base tables says: the same total, the same doctors, in name order. The
- * definition reads doctors, their primary clinic and the catalogues — never the read models or
- * the readers' SQL — and decides openAt with the domain's isOpenAt on each clinic's schedule.
+ * every row of the base tables says: the same total, the same doctors, in name order or nearest
+ * first (with and without a radius), by offset and by cursor. The definition reads doctors,
+ * their primary clinic and the catalogues — never the read models or the readers' SQL — decides
+ * openAt with the domain's isOpenAt on each clinic's schedule, and distances by the haversine
+ * formula on earthdistance's sphere. Both ways of answering are checked against it: the columns
+ * in memory (DoctorMemoryIndex, once loaded) and SQL alone (LISTS_FROM_SQL=true).
  */
 
 // A Friday noon in Toronto, so that openAt covers a weekday, a weekend, evenings and the
@@ -37,7 +41,19 @@ interface DoctorRow {
   virtualVisits: boolean;
   nearTTC: boolean;
   status: string;
+  lat: number;
+  lng: number;
   clinic: ClinicScheduleRow;
+}
+
+/** earthdistance's sphere (earth(), metres). */
+const EARTH_M = 6378168;
+function greatCircleM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 type Query = Record<string, string>;
@@ -45,6 +61,7 @@ type Query = Record<string, string>;
 describe('/doctors: random filter combinations equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
+  let sqlOnly: TestApp;
   let auth: Record<string, string>;
   let rows: DoctorRow[];
   let specs: string[];
@@ -58,7 +75,10 @@ describe('/doctors: random filter combinations equal the definition from every r
       'doctor_search',
     );
     t = await createTestApp(db, {}, new FixedClock(NOW));
+    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
     auth = await authHeaders(t, 'admin');
+    // The columns in memory are loaded at start: the memory app answers from them from now on.
+    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     rows = (
       await ds.query(`
@@ -67,6 +87,7 @@ describe('/doctors: random filter combinations equal the definition from every r
                ARRAY(SELECT lower(l.name) FROM languages l WHERE l.id = ANY(d.language_ids)) AS languages,
                c.accepting_new_patients AS accepting, c.evening, c.weekend, c.wheelchair,
                c.virtual_visits AS "virtualVisits", c.near_ttc AS "nearTTC", c.accepting_status AS status,
+               c.lat, c.lng,
                c.hours, c.holiday_policy AS "holidayPolicy", c.holiday_ranges AS "holidayRanges",
                coalesce((SELECT jsonb_agg(jsonb_build_object('date', to_char(e.date, 'YYYY-MM-DD'),
                                   'ranges', e.ranges, 'reason', e.reason)) FROM clinic_hours_exceptions e
@@ -87,6 +108,7 @@ describe('/doctors: random filter combinations equal the definition from every r
 
   afterAll(async () => {
     await t?.close();
+    await sqlOnly?.close();
     await db?.drop();
   });
 
@@ -154,7 +176,8 @@ describe('/doctors: random filter combinations equal the definition from every r
   }
   const schedules = new Map<string, ReturnType<typeof scheduleOfClinicRow>>();
 
-  function expected(q: Query): DoctorRow[] {
+  /** The total and the ordered list the definition gives for `q` (with its point and radius). */
+  function expected(q: Query): { total: number; list: DoctorRow[] } {
     const year = NOW.getUTCFullYear();
     const set = (v: string) => v.split(',').map((s) => s.toLowerCase());
     const at =
@@ -163,62 +186,142 @@ describe('/doctors: random filter combinations equal the definition from every r
         : q.openNow
           ? NOW.getTime()
           : undefined;
-    return rows
-      .filter((r) => {
-        if (q.specialties && !set(q.specialties).some((s) => r.specialties.includes(s)))
-          return false;
-        if (q.languages && !set(q.languages).some((l) => r.languages.includes(l))) return false;
-        if (q.gender && r.gender !== q.gender) return false;
-        const years = Math.max(0, year - r.startYear);
-        if (q.minYears && years < Number(q.minYears)) return false;
-        if (q.maxYears && years > Number(q.maxYears)) return false;
-        for (const b of BOOLS) if (q[b] !== undefined && String(r[b]) !== q[b]) return false;
-        if (q.acceptingStatus && !q.acceptingStatus.split(',').includes(r.status)) return false;
-        if (at !== undefined && openAt(r, at) !== true) return false;
-        return true;
-      })
-      .sort((a, b) =>
-        a.nameKey < b.nameKey
-          ? -1
-          : a.nameKey > b.nameKey
-            ? 1
-            : a.cpso < b.cpso
-              ? -1
-              : a.cpso > b.cpso
-                ? 1
-                : 0,
-      );
+    const matches = rows.filter((r) => {
+      if (q.specialties && !set(q.specialties).some((s) => r.specialties.includes(s))) return false;
+      if (q.languages && !set(q.languages).some((l) => r.languages.includes(l))) return false;
+      if (q.gender && r.gender !== q.gender) return false;
+      const years = Math.max(0, year - r.startYear);
+      if (q.minYears && years < Number(q.minYears)) return false;
+      if (q.maxYears && years > Number(q.maxYears)) return false;
+      for (const b of BOOLS) if (q[b] !== undefined && String(r[b]) !== q[b]) return false;
+      if (q.acceptingStatus && !q.acceptingStatus.split(',').includes(r.status)) return false;
+      if (at !== undefined && openAt(r, at) !== true) return false;
+      return true;
+    });
+    const byName = (a: DoctorRow, b: DoctorRow) =>
+      a.nameKey < b.nameKey
+        ? -1
+        : a.nameKey > b.nameKey
+          ? 1
+          : a.cpso < b.cpso
+            ? -1
+            : a.cpso > b.cpso
+              ? 1
+              : 0;
+    if (q.lat === undefined) return { total: matches.length, list: matches.sort(byName) };
+    const point = { lat: Number(q.lat), lng: Number(q.lng) };
+    const km = (r: DoctorRow) => greatCircleM(point, r) / 1000;
+    const near = matches
+      .filter((r) => q.radiusKm === undefined || km(r) <= Number(q.radiusKm))
+      .map((r) => ({ r, k: km(r) }))
+      .sort((a, b) => a.k - b.k || byName(a.r, b.r))
+      .map((x) => x.r);
+    // Without a radius the total is every match's; with one, the matches within it.
+    return { total: q.radiusKm === undefined ? matches.length : near.length, list: near };
   }
 
-  it('every combination: total, members and name order as defined (seeded)', async () => {
-    console.log(`doctor filters property: seed ${SEED} (FILTERS_PROPERTY_SEED to replay)`);
-    const seen = { empty: 0, some: 0 };
-    await fc.assert(
-      fc.asyncProperty(queryArb(), fc.constantFrom(0, 0, 7, 40), async (q, offset) => {
-        const want = expected(q);
-        const qs = new URLSearchParams({ ...q, limit: '100', offset: String(offset) }).toString();
-        const started = Date.now();
-        const res = await call(t.app, 'GET', `/doctors?${qs}`, auth);
-
-        if (process.env.PROPERTY_TIMING) console.log(`${Date.now() - started} ms ${qs}`);
-        expect({ q, status: res.status }).toEqual({ q, status: 200 });
-        const body = res.body as {
-          total: number;
-          doctors: { cpsoNumber: string; clinic: { acceptingStatus?: string } }[];
-        };
-        expect({ q, total: body.total }).toEqual({ q, total: want.length });
-        expect({ q, page: body.doctors.map((d) => d.cpsoNumber) }).toEqual({
-          q,
-          page: want.slice(offset, offset + 100).map((r) => r.cpso),
-        });
-        for (const d of body.doctors)
-          expect(d.clinic.acceptingStatus).toBe(rows.find((r) => r.cpso === d.cpsoNumber)!.status);
-        if (want.length === 0) seen.empty++;
-        else seen.some++;
-      }),
-      { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+  /** No point, or a point in the GTA (a clinic's own, or anywhere), with or without a radius. */
+  const pointArb = (): fc.Arbitrary<Query> =>
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant({}) },
+      {
+        weight: 3,
+        arbitrary: fc
+          .record({
+            at: fc.oneof(
+              fc.constantFrom(...rows.slice(0, 50)).map((r) => ({ lat: r.lat, lng: r.lng })),
+              fc.record({
+                lat: fc.double({ min: 43.58, max: 43.86, noNaN: true }),
+                lng: fc.double({ min: -79.64, max: -79.15, noNaN: true }),
+              }),
+            ),
+            radiusKm: fc.option(fc.constantFrom(0.5, 2, 5, 10, 25, 50), { nil: undefined }),
+          })
+          .map(({ at, radiusKm }) => ({
+            lat: at.lat.toFixed(4),
+            lng: at.lng.toFixed(4),
+            ...(radiusKm !== undefined ? { radiusKm: String(radiusKm) } : {}),
+          })),
+      },
     );
-    // The draws must exercise real answers, not only empty lists.
-    expect(seen.some).toBeGreaterThan(seen.empty);
-  }, 300_000);
+
+  /** By offset (one page of 100), or by cursor (three pages of 5 or 13). */
+  const pagingArb = (): fc.Arbitrary<{ offset: number } | { cursorLimit: number }> =>
+    fc.oneof(
+      fc.constantFrom(0, 0, 7, 40).map((offset) => ({ offset })),
+      fc.constantFrom(5, 13).map((cursorLimit) => ({ cursorLimit })),
+    );
+
+  type Body = {
+    total: number;
+    doctors: { cpsoNumber: string; clinic: { acceptingStatus?: string } }[];
+    nextCursor: string | null;
+  };
+
+  async function checkOne(
+    app: TestApp,
+    q: Query,
+    paging: { offset: number } | { cursorLimit: number },
+  ): Promise<boolean> {
+    const want = expected(q);
+    const get = async (extra: Query): Promise<Body> => {
+      const qs = new URLSearchParams({ ...q, ...extra }).toString();
+      const started = Date.now();
+      const res = await call(app.app, 'GET', `/doctors?${qs}`, auth);
+      if (process.env.PROPERTY_TIMING) console.log(`${Date.now() - started} ms ${qs}`);
+      expect({ q, extra, status: res.status }).toEqual({ q, extra, status: 200 });
+      return res.body as Body;
+    };
+    let got: string[] = [];
+    let wanted: DoctorRow[];
+    if ('offset' in paging) {
+      const body = await get({ limit: '100', offset: String(paging.offset) });
+      expect({ q, total: body.total }).toEqual({ q, total: want.total });
+      got = body.doctors.map((d) => d.cpsoNumber);
+      wanted = want.list.slice(paging.offset, paging.offset + 100);
+      for (const d of body.doctors)
+        expect(d.clinic.acceptingStatus).toBe(rows.find((r) => r.cpso === d.cpsoNumber)!.status);
+    } else {
+      const limit = String(paging.cursorLimit);
+      let body = await get({ limit });
+      expect({ q, total: body.total }).toEqual({ q, total: want.total });
+      got.push(...body.doctors.map((d) => d.cpsoNumber));
+      for (let pageNo = 1; pageNo < 3 && body.nextCursor; pageNo++) {
+        body = await get({ limit, cursor: body.nextCursor });
+        got.push(...body.doctors.map((d) => d.cpsoNumber));
+      }
+      wanted = want.list.slice(0, Math.min(got.length, 3 * paging.cursorLimit));
+      expect({ q, pages: got.length }).toEqual({
+        q,
+        pages: Math.min(want.list.length, 3 * paging.cursorLimit),
+      });
+    }
+    expect({ q, paging, page: got }).toEqual({ q, paging, page: wanted.map((r) => r.cpso) });
+    return want.total > 0;
+  }
+
+  it.each([
+    ['the columns in memory', () => t],
+    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
+  ])(
+    'every combination, %s: total, members, name order or nearest first, offsets and cursors (seeded)',
+    async (_how, app) => {
+      console.log(`doctor filters property: seed ${SEED} (FILTERS_PROPERTY_SEED to replay)`);
+      const seen = { empty: 0, some: 0 };
+      await fc.assert(
+        fc.asyncProperty(queryArb(), pointArb(), pagingArb(), async (q, point, paging) => {
+          if (await checkOne(app(), { ...q, ...point }, paging)) seen.some++;
+          else seen.empty++;
+        }),
+        { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+      );
+      // The draws must exercise real answers, not only empty lists.
+      expect(seen.some).toBeGreaterThan(seen.empty);
+      // Each app answered the way it is named for.
+      const memory = app().app.get(DoctorMemoryIndex);
+      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
+      else expect(memory.answered).toBe(0);
+    },
+    300_000,
+  );
 });

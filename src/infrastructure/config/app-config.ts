@@ -29,6 +29,11 @@ export interface AppConfig {
   readonly signalsMinSample: number;
   /** Days the change feed keeps what an import changed (CHANGES_RETENTION_DAYS, default 90). */
   readonly changesRetentionDays: number;
+  /**
+   * LISTS_FROM_SQL (default false): true reads the doctor lists from SQL alone, without the
+   * columns each instance otherwise keeps in memory (docs/list-reads.md).
+   */
+  readonly listsFromSql: boolean;
   readonly keyHashSecret: string | undefined;
   readonly sandboxKey: string | undefined;
   readonly gateway: {
@@ -220,6 +225,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     freshnessDays: int(env, 'FRESHNESS_DAYS', 30, 1, 3650),
     signalsMinSample: int(env, 'SIGNALS_MIN_SAMPLE', 5, 1, 1000),
     changesRetentionDays: changesRetentionDaysFrom(env),
+    listsFromSql: flag(env, 'LISTS_FROM_SQL'),
     keyHashSecret,
     sandboxKey: str(env, 'SANDBOX_KEY'),
     gateway: {

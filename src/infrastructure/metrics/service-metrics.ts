@@ -11,6 +11,8 @@ import { ApiKeyCache } from '../persistence/keys/api-key-cache';
 import { DirectoryReadCache } from '../persistence/directory/directory-read-cache';
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 import { RequestMetrics } from './request-metrics';
+import { DoctorMemoryIndex } from '../persistence/directory/memory/doctor-memory-index';
+import { memoryListMetrics } from './memory-metrics';
 import { poolMetrics } from './pool-metrics';
 import { histogramValues, processRegistry, SnapshotMetric } from './snapshot-metric';
 
@@ -53,6 +55,7 @@ export class ServiceMetrics {
     @Optional() private readonly keyCache?: ApiKeyCache,
     @Optional() readCache?: ReadCache,
     @Optional() private readonly routing?: ReadRouting,
+    @Optional() memory?: DoctorMemoryIndex,
   ) {
     const registers = [this.registry];
     this.authFailures = new Counter({
@@ -77,6 +80,7 @@ export class ServiceMetrics {
     this.registerCaches(readCache instanceof DirectoryReadCache ? readCache : undefined);
     this.registerOrders();
     this.registerImports();
+    for (const metric of memoryListMetrics(memory)) this.add(metric);
     listener.subscribe(DIRECTORY_CHANGED_CHANNEL, {
       onNotify: (payload) => this.importHeard(payload),
       onLost: () => undefined,

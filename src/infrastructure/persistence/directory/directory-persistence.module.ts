@@ -12,6 +12,7 @@ import { TypeOrmReviewReadRepository } from '../reviews/typeorm-review-read.repo
 import { TypeOrmPostalAreaRepository } from '../geo/typeorm-postal-area.repository';
 import { DirectoryReadCache } from './directory-read-cache';
 import { ListTotals } from './list-totals';
+import { DoctorMemoryIndex } from './memory/doctor-memory-index';
 import { NameGrams } from './name-gram-counts';
 import { ReferenceIds } from './reference-ids';
 
@@ -30,6 +31,7 @@ import { ReferenceIds } from './reference-ids';
     ReferenceIds,
     ListTotals,
     NameGrams,
+    DoctorMemoryIndex,
   ],
   exports: [
     DoctorReadRepository,
@@ -39,6 +41,7 @@ import { ReferenceIds } from './reference-ids';
     PostalAreaRepository,
     ReadCache,
     ListTotals,
+    DoctorMemoryIndex,
   ],
 })
 export class DirectoryPersistenceModule {}

@@ -7,6 +7,7 @@ import { DoctorCriteria, ListMoments, OpenMoment } from '../../../domain/directo
 import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { ListTotals } from '../directory/list-totals';
+import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
 import { NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds } from '../directory/reference-ids';
 import { DoctorDetailReader } from './doctor-detail.reader';
@@ -38,10 +39,11 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     @Optional()
     @Inject(SEARCH_TUNING)
     tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+    @Optional() memory?: DoctorMemoryIndex,
   ) {
     super();
     const pages = new DoctorPageReader(ds, refs, totals);
-    this.lists = new DoctorListReader(refs, totals, pages, tuning);
+    this.lists = new DoctorListReader(refs, totals, pages, tuning, memory);
     this.names = new NameSearchReader(refs, totals, grams, pages, tuning);
     this.details = new DoctorDetailReader(ds, refs);
     this.lookups = new DoctorLookupReader(ds, refs);

@@ -1,0 +1,39 @@
+import { DoctorMemoryIndex } from '../persistence/directory/memory/doctor-memory-index';
+import { SnapshotMetric } from './snapshot-metric';
+
+/**
+ * The doctor lists' columns in memory (DoctorMemoryIndex, docs/list-reads.md): how many doctors
+ * they hold now (0 while they load, or with LISTS_FROM_SQL), how often they were loaded and how
+ * long the last load took, and how many lists they answered.
+ */
+export function memoryListMetrics(index: DoctorMemoryIndex | undefined): SnapshotMetric[] {
+  if (!index) return [];
+  const one = (name: string, help: string, type: 'counter' | 'gauge', value: () => number) =>
+    new SnapshotMetric(name, help, type, () => [{ labels: {}, value: value() }]);
+  return [
+    one(
+      'gtad_lists_in_memory_doctors',
+      'Doctors the in-memory columns of the doctor lists hold (0 while they load after a change, or with LISTS_FROM_SQL)',
+      'gauge',
+      () => index.loadedSize,
+    ),
+    one(
+      'gtad_lists_in_memory_loads_total',
+      'Loads of the in-memory columns (at start and after each change of the directory)',
+      'counter',
+      () => index.loads,
+    ),
+    one(
+      'gtad_lists_in_memory_last_load_seconds',
+      'Seconds the last load of the in-memory columns took',
+      'gauge',
+      () => index.lastLoadSeconds,
+    ),
+    one(
+      'gtad_lists_in_memory_answers_total',
+      'Doctor lists answered from the in-memory columns (their total and the choice of their page)',
+      'counter',
+      () => index.answered,
+    ),
+  ];
+}

@@ -1,0 +1,93 @@
+/**
+ * Fixed-size bit sets over the positions of an in-memory read model (docs/list-reads.md,
+ * "Doctor lists in memory"): one 32-bit word per 32 positions, so combining filters is a pass over
+ * n / 32 words and a count is a population count of each.
+ */
+export type Bits = Uint32Array;
+
+export function wordsFor(n: number): number {
+  return (n + 31) >>> 5;
+}
+
+/** An empty set of `n` positions. */
+export function emptyBits(n: number): Bits {
+  return new Uint32Array(wordsFor(n));
+}
+
+/** Every position below `n`. */
+export function fullBits(n: number): Bits {
+  const b = new Uint32Array(wordsFor(n)).fill(0xffffffff);
+  const rest = n & 31;
+  if (rest) b[b.length - 1] = (2 ** rest - 1) >>> 0;
+  return b;
+}
+
+export function setBit(b: Bits, i: number): void {
+  b[i >>> 5] |= 1 << (i & 31);
+}
+
+export function hasBit(b: Bits, i: number): boolean {
+  return (b[i >>> 5] & (1 << (i & 31))) !== 0;
+}
+
+/** The number of set bits of a 32-bit word. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+export function countBits(b: Bits): number {
+  let n = 0;
+  for (let w = 0; w < b.length; w++) if (b[w] !== 0) n += popcount(b[w]);
+  return n;
+}
+
+/** `into` &= `other`. */
+export function andInto(into: Bits, other: Bits): void {
+  for (let w = 0; w < into.length; w++) into[w] &= other[w];
+}
+
+/** `into` &= ~`other`. */
+export function andNotInto(into: Bits, other: Bits): void {
+  for (let w = 0; w < into.length; w++) into[w] &= ~other[w];
+}
+
+/** `into` = the union of `sets` (missing ones are empty); answers `into`. */
+export function unionInto(into: Bits, sets: readonly (Bits | undefined)[]): Bits {
+  into.fill(0);
+  for (const s of sets) if (s) for (let w = 0; w < into.length; w++) into[w] |= s[w];
+  return into;
+}
+
+/**
+ * The first `limit` set positions of `b` at or after position `from`, skipping `skip` of them:
+ * whole words are skipped by their counts, so a page deep in the set costs a pass over words.
+ */
+export function positionsFrom(b: Bits, from: number, skip: number, limit: number): number[] {
+  const out: number[] = [];
+  if (limit <= 0) return out;
+  let w = from >>> 5;
+  if (w >= b.length) return out;
+  let x = b[w] & ~((2 ** (from & 31) - 1) >>> 0);
+  for (;;) {
+    if (x !== 0) {
+      const c = popcount(x);
+      if (skip >= c) skip -= c;
+      else {
+        while (x !== 0) {
+          const low = x & -x;
+          if (skip > 0) skip--;
+          else {
+            out.push((w << 5) + 31 - Math.clz32(low));
+            if (out.length === limit) return out;
+          }
+          x ^= low;
+        }
+      }
+    }
+    if (++w >= b.length) return out;
+    x = b[w];
+  }
+}

@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { Bits, countBits, emptyBits, fullBits, hasBit, setBit } from './bitset';
+import { ClinicHours } from './clinic-hours';
+import { DoctorColumnData, DoctorColumns } from './doctor-columns';
+import { greatCircle, llToEarth } from './earth';
+
+/**
+ * The columns' nearest-first pages and radii, through the grid of cells and row by row, against
+ * the definition (every row of the set sorted by distance, then position; a radius by
+ * earthdistance's great circle). Rows are drawn in clusters (doctors of one clinic share its
+ * point: ties broken by position) around the GTA and beyond it.
+ */
+
+interface Drawn {
+  points: { lat: number; lng: number }[];
+  member: boolean[];
+}
+
+function columnsOf(d: Drawn, gridNearestMin: number): DoctorColumns {
+  const n = d.points.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const z = new Float64Array(n);
+  d.points.forEach((p, i) => {
+    const e = llToEarth(p.lat, p.lng);
+    x[i] = e.x;
+    y[i] = e.y;
+    z[i] = e.z;
+  });
+  const none = new Map<never, Bits>();
+  const data: DoctorColumnData = {
+    n,
+    ids: new Uint32Array(4 * n),
+    names: '',
+    nameStart: new Int32Array(n + 1),
+    cpsos: '',
+    cpsoStart: new Int32Array(n + 1),
+    clinic: new Int32Array(n),
+    years: new Int32Array(0),
+    startedBy: [],
+    x,
+    y,
+    z,
+    geo: fullBits(n),
+    specialties: none,
+    languages: none,
+    genders: none,
+    statuses: none,
+    flags: new Map(),
+    hours: new ClinicHours(0, [], []),
+  };
+  return new DoctorColumns(data, gridNearestMin);
+}
+
+const clusters = fc.array(
+  fc.record({
+    lat: fc.double({ min: 43.2, max: 44.4, noNaN: true }),
+    lng: fc.double({ min: -80.2, max: -78.6, noNaN: true }),
+    doctors: fc.integer({ min: 1, max: 6 }),
+  }),
+  { minLength: 1, maxLength: 120 },
+);
+
+const drawn = clusters.chain((cs) => {
+  const points = cs.flatMap((c) =>
+    Array.from({ length: c.doctors }, () => ({ lat: c.lat, lng: c.lng })),
+  );
+  return fc
+    .array(fc.boolean(), { minLength: points.length, maxLength: points.length })
+    .map((member): Drawn => ({ points, member }));
+});
+
+const point = fc.record({
+  lat: fc.double({ min: 43.0, max: 44.6, noNaN: true }),
+  lng: fc.double({ min: -80.4, max: -78.4, noNaN: true }),
+});
+
+function setOf(d: Drawn): Bits {
+  const b = emptyBits(d.points.length);
+  d.member.forEach((m, i) => m && setBit(b, i));
+  return b;
+}
+
+/** The definition: every member by (straight-line distance, position). */
+function byDistance(m: DoctorColumns, d: Drawn, at: { lat: number; lng: number }) {
+  const p = llToEarth(at.lat, at.lng);
+  return d.points
+    .map((_, i) => ({ i, k: m.line(i, p.x, p.y, p.z) }))
+    .filter(({ i }) => d.member[i])
+    .sort((a, b) => a.k - b.k || a.i - b.i);
+}
+
+describe('DoctorColumns nearest first and radii (property)', () => {
+  it.each([
+    ['through the grid', 0],
+    ['row by row', Number.MAX_SAFE_INTEGER],
+  ])('nearest first %s: the page, after a cursor too, is the definition', (_how, min) => {
+    fc.assert(
+      fc.property(
+        drawn,
+        point,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.nat(),
+        (d, at, offset, limit, cursorPick) => {
+          const m = columnsOf(d, min);
+          const all = byDistance(m, d, at);
+          const got = m.nearest(setOf(d), at.lat, at.lng, offset, limit);
+          expect(got).toEqual(all.slice(offset, offset + limit).map((r) => r.i));
+          if (all.length === 0) return;
+          // After a cursor: the row at the cursor, then the rows after it in the same order.
+          const c = all[cursorPick % all.length];
+          const after = m.nearest(setOf(d), at.lat, at.lng, 0, limit, { k: c.k, from: c.i + 1 });
+          const from = all.indexOf(c) + 1;
+          expect(after).toEqual(all.slice(from, from + limit).map((r) => r.i));
+        },
+      ),
+      { seed: 3501, numRuns: 300 },
+    );
+  });
+
+  it('a radius through the grid or row by row keeps exactly the rows within it', () => {
+    fc.assert(
+      fc.property(drawn, point, fc.constantFrom(0.5, 1, 2, 5, 10, 25, 50, 100), (d, at, km) => {
+        const m = columnsOf(d, 0);
+        const bits = m.select(
+          { near: at, radiusKm: km },
+          { impossible: false },
+          new Date(),
+          undefined,
+          true,
+        );
+        // select answers every row within (members or not: no filter but the radius).
+        const within = d.points.map((_, i) => i).filter((i) => hasBit(bits, i));
+        const all = d.points
+          .map((_, i) => i)
+          .filter((i) => {
+            const p = llToEarth(at.lat, at.lng);
+            return greatCircle(m.line(i, p.x, p.y, p.z)) <= km * 1000;
+          });
+        expect(within).toEqual(all);
+        expect(countBits(bits)).toBe(all.length);
+      }),
+      { seed: 3502, numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The `size` nearest rows seen so far by (distance, position): a max-heap whose root is the
+ * farthest row kept, so a row is kept in O(log size) and a farther one refused at a glance.
+ */
+export class NearestHeap {
+  private readonly k: Float64Array;
+  private readonly i: Int32Array;
+  private n = 0;
+
+  constructor(readonly size: number) {
+    this.k = new Float64Array(size);
+    this.i = new Int32Array(size);
+  }
+
+  get full(): boolean {
+    return this.n === this.size;
+  }
+
+  /** The distance of the farthest row kept (only once full). */
+  get farthest(): number {
+    return this.k[0];
+  }
+
+  private above(a: number, b: number): boolean {
+    return this.k[a] > this.k[b] || (this.k[a] === this.k[b] && this.i[a] > this.i[b]);
+  }
+
+  private swap(a: number, b: number): void {
+    const k = this.k[a];
+    this.k[a] = this.k[b];
+    this.k[b] = k;
+    const i = this.i[a];
+    this.i[a] = this.i[b];
+    this.i[b] = i;
+  }
+
+  offer(k: number, row: number): void {
+    if (this.n < this.size) {
+      this.k[this.n] = k;
+      this.i[this.n] = row;
+      let at = this.n++;
+      while (at > 0) {
+        const up = (at - 1) >> 1;
+        if (!this.above(at, up)) break;
+        this.swap(at, up);
+        at = up;
+      }
+      return;
+    }
+    if (!(k < this.k[0] || (k === this.k[0] && row < this.i[0]))) return;
+    this.k[0] = k;
+    this.i[0] = row;
+    for (let at = 0; ;) {
+      const l = 2 * at + 1;
+      if (l >= this.n) return;
+      const r = l + 1;
+      const big = r < this.n && this.above(r, l) ? r : l;
+      if (!this.above(big, at)) return;
+      this.swap(big, at);
+      at = big;
+    }
+  }
+
+  /** The rows kept, nearest first (ties by position). */
+  sorted(): number[] {
+    const order = Array.from({ length: this.n }, (_, j) => j).sort(
+      (a, b) => this.k[a] - this.k[b] || this.i[a] - this.i[b],
+    );
+    return order.map((j) => this.i[j]);
+  }
+}

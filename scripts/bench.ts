@@ -40,6 +40,7 @@ import {
   RunningService,
   serviceEnv,
   startService,
+  waitForListsInMemory,
 } from './bench/service';
 
 /**
@@ -204,6 +205,8 @@ async function main(): Promise<void> {
   );
   service = await startService(serviceEnv(url, secret, port), port);
   const origin = new URL(service.baseUrl).origin;
+  const loaded = await waitForListsInMemory(service.baseUrl, apiKey);
+  if (loaded) log(`doctor lists in memory: ${loaded}`);
   log(
     `service ready (pid ${service.pid}); load: ${settings.connections} connections, ${settings.warmupSec} s warm-up + ${settings.durationSec} s per endpoint`,
   );

@@ -124,6 +124,13 @@ export async function measureRandomClasses(
         }
       }
       if (firstNon200) log(`  ! random: ${k.name}: ${firstNon200}`);
+      // BENCH_RANDOM_TRACE=1: every URL's first and warm time, to find what a class's worst is.
+      if (process.env.BENCH_RANDOM_TRACE === '1')
+        first.forEach((f, j) =>
+          log(
+            `    ${f.ms.toFixed(2).padStart(8)} ${warm[j].ms.toFixed(2).padStart(8)} ms  ${f.path}`,
+          ),
+        );
       const worst = (xs: { ms: number; path: string }[]) =>
         xs.reduce((a, b) => (b.ms > a.ms ? b : a));
       const load =

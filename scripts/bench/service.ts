@@ -105,6 +105,34 @@ export async function startService(
   return { baseUrl, pid: child.pid!, output: () => tail, stop };
 }
 
+/**
+ * Waits until the service's doctor lists answer from memory (its metrics show the columns
+ * loaded), so that no measured request is one read from SQL while they load; a build without
+ * them (an older commit, LISTS_FROM_SQL=true) is not waited for. Says what was loaded.
+ */
+export async function waitForListsInMemory(
+  baseUrl: string,
+  apiKey: string,
+  timeoutMs = 300_000,
+): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${new URL(baseUrl).origin}/metrics`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const text = res.status === 200 ? await res.text() : '';
+    const doctors = /^gtad_lists_in_memory_doctors (\d+)/m.exec(text);
+    if (!doctors || process.env.LISTS_FROM_SQL === 'true') return undefined;
+    if (Number(doctors[1]) > 0) {
+      const seconds = /^gtad_lists_in_memory_last_load_seconds ([\d.e+-]+)/m.exec(text);
+      return `${doctors[1]} doctors, loaded in ${Number(seconds?.[1]).toFixed(2)} s`;
+    }
+    if (Date.now() > deadline)
+      throw new Error('the doctor lists were not loaded in memory in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** Issues an admin key with the operator CLI (`keys issue admin`), on the bench database. */
 export async function issueAdminKey(env: NodeJS.ProcessEnv): Promise<string> {
   const { stdout } = await execFileP(

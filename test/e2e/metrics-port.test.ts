@@ -77,12 +77,13 @@ describe('metrics on METRICS_PORT (e2e)', () => {
       after.filter((s) => s.name === 'gtad_http_requests_total' && s.labels.route === '/metrics'),
     ).toEqual([]);
     expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'primary' })).toBe(10);
-    // The lists ran on the read database: its pool and its walks' side pool (half the size).
+    // The lists ran on the read database: its pool and its fixed plans' side pool (half the
+    // size), where a page's rows chosen in memory are read by id.
     expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'read' })).toBe(10);
     expect(valueOf(after, 'gtad_db_pool_acquire_seconds_count', { pool: 'read' })).toBeGreaterThan(
       valueOf(before, 'gtad_db_pool_acquire_seconds_count', { pool: 'read' }),
     );
-    expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'read_walks' })).toBe(5);
+    expect(valueOf(after, 'gtad_db_pool_max_clients', { pool: 'read_fixed' })).toBe(5);
     expect(valueOf(after, 'gtad_replica_serving')).toBe(1);
     expect(valueOf(after, 'gtad_replica_fallback_reads_total')).toBe(0);
     expect(valueOf(after, 'gtad_replica_recovery_conflicts_total')).toBe(0);

@@ -162,10 +162,13 @@ describe('metrics on the public port (e2e)', () => {
     expect(valueOf(before, 'gtad_db_pool_waiting_requests', pool)).toBe(0);
     expect(samplesOf(before, 'gtad_db_pool_waits_total', pool).length).toBe(1);
     expect(valueOf(before, 'gtad_db_pool_acquire_seconds_count', pool)).toBeGreaterThan(0);
-    // A list page walks on the side pool of generic plans (opened on first use).
+    // A list page, its rows chosen in memory and read by id, runs on the side pool of fixed
+    // plans (opened on first use).
     expect(samplesOf(before, 'gtad_db_pool_clients').map((x) => x.labels.pool)).toContain(
-      'primary_walks',
+      'primary_fixed',
     );
+    expect(valueOf(before, 'gtad_lists_in_memory_answers_total')).toBeGreaterThan(0);
+    expect(valueOf(before, 'gtad_lists_in_memory_loads_total')).toBeGreaterThanOrEqual(1);
     // No replica: no read pool, no replica series.
     expect(samplesOf(before, 'gtad_db_pool_clients', { pool: 'read' })).toEqual([]);
     expect(samplesOf(before, 'gtad_replica_serving')).toEqual([]);

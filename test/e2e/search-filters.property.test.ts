@@ -18,6 +18,7 @@ import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TestDatabase } from '../support/test-database';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 
 /**
  * Random /doctors/search requests (issue 32, item 5): a name piece (a prefix or an inner piece
@@ -27,7 +28,9 @@ import { TestDatabase } from '../support/test-database';
  * q first, then the names starting with q, then the other names containing q (case-folded),
  * each by name and CPSO number, or nearest first (the primary clinic's distance) then name and
  * CPSO number; the filters as the /doctors property test defines them (on the doctor and its
- * primary clinic); the same total; and the page after nextCursor is the next slice.
+ * primary clinic); the same total; and the page after nextCursor is the next slice. Both ways of
+ * answering are checked: the columns in memory (DoctorMemoryIndex, once loaded) and SQL alone
+ * (LISTS_FROM_SQL=true).
  */
 
 const NOW = new Date('2026-11-27T17:00:00Z');
@@ -55,6 +58,7 @@ interface DoctorRow {
 describe('/doctors/search: random pieces and filters equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
+  let sqlOnly: TestApp;
   let auth: Record<string, string>;
   let rows: DoctorRow[];
   let langs: string[];
@@ -72,7 +76,9 @@ describe('/doctors/search: random pieces and filters equal the definition from e
       'doctor_search, doctor_geo, doctor_name_order',
     );
     t = await createTestApp(db, {}, new FixedClock(NOW));
+    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
     auth = await authHeaders(t, 'admin');
+    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     rows = (
       await ds.query(`
@@ -115,6 +121,7 @@ describe('/doctors/search: random pieces and filters equal the definition from e
 
   afterAll(async () => {
     await t?.close();
+    await sqlOnly?.close();
     await db?.drop();
   });
 
@@ -224,71 +231,84 @@ describe('/doctors/search: random pieces and filters equal the definition from e
       .map((h) => h.r);
   }
 
-  it('every piece and combination: total, members and order as defined, and the next page by cursor (seeded)', async () => {
-    console.log(
-      `search filters property: seed ${SEED} (SEARCH_FILTERS_PROPERTY_SEED to replay), ${rows.length} doctors`,
-    );
-    const seen = { empty: 0, some: 0, near: 0, cursors: 0, filtered: 0 };
-    await fc.assert(
-      fc.asyncProperty(
-        queryArb(),
-        fc.constantFrom(0, 0, 7, 40),
-        fc.constantFrom(10, 25, 100),
-        async (q, offset, limit) => {
-          const want = expected(q);
-          const qs = new URLSearchParams({
-            ...q,
-            limit: String(limit),
-            offset: String(offset),
-          }).toString();
-          const res = await call(t.app, 'GET', `/doctors/search?${qs}`, auth);
-          expect({ qs, status: res.status, body: res.status === 200 ? '' : res.text }).toEqual({
-            qs,
-            status: 200,
-            body: '',
-          });
-          const body = res.body as {
-            total: number;
-            doctors: { cpsoNumber: string }[];
-            nextCursor: string | null;
-          };
-          expect({ qs, total: body.total }).toEqual({ qs, total: want.length });
-          expect({ qs, page: body.doctors.map((x) => x.cpsoNumber) }).toEqual({
-            qs,
-            page: want.slice(offset, offset + limit).map((r) => r.cpso),
-          });
-          if (body.nextCursor) {
-            const next = new URLSearchParams({
+  it.each([
+    ['the columns in memory', () => t],
+    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
+  ])(
+    'every piece and combination, %s: total, members and order as defined, and the next page by cursor (seeded)',
+    async (_how, app) => {
+      console.log(
+        `search filters property: seed ${SEED} (SEARCH_FILTERS_PROPERTY_SEED to replay), ${rows.length} doctors`,
+      );
+      const seen = { empty: 0, some: 0, near: 0, cursors: 0, filtered: 0 };
+      await fc.assert(
+        fc.asyncProperty(
+          queryArb(),
+          fc.constantFrom(0, 0, 7, 40),
+          fc.constantFrom(10, 25, 100),
+          async (q, offset, limit) => {
+            const want = expected(q);
+            const qs = new URLSearchParams({
               ...q,
               limit: String(limit),
-              cursor: body.nextCursor,
+              offset: String(offset),
             }).toString();
-            const r2 = await call(t.app, 'GET', `/doctors/search?${next}`, auth);
-            expect({ next, status: r2.status }).toEqual({ next, status: 200 });
-            const page2 = (r2.body as { doctors: { cpsoNumber: string }[] }).doctors.map(
-              (x) => x.cpsoNumber,
-            );
-            expect({ next, page2 }).toEqual({
-              next,
-              page2: want.slice(offset + limit, offset + 2 * limit).map((r) => r.cpso),
+            const res = await call(app().app, 'GET', `/doctors/search?${qs}`, auth);
+            expect({ qs, status: res.status, body: res.status === 200 ? '' : res.text }).toEqual({
+              qs,
+              status: 200,
+              body: '',
             });
-            seen.cursors++;
-          }
-          if (q.lat ?? q.near) seen.near++;
-          if (
-            Object.keys(q).some((k) => k !== 'q' && !['lat', 'lng', 'near', 'radiusKm'].includes(k))
-          )
-            seen.filtered++;
-          if (want.length === 0) seen.empty++;
-          else seen.some++;
-        },
-      ),
-      { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
-    );
-    console.log(`search filters property: ${JSON.stringify(seen)}`);
-    expect(seen.some).toBeGreaterThan(seen.empty);
-    expect(seen.near).toBeGreaterThan(20);
-    expect(seen.filtered).toBeGreaterThan(20);
-    expect(seen.cursors).toBeGreaterThan(10);
-  }, 300_000);
+            const body = res.body as {
+              total: number;
+              doctors: { cpsoNumber: string }[];
+              nextCursor: string | null;
+            };
+            expect({ qs, total: body.total }).toEqual({ qs, total: want.length });
+            expect({ qs, page: body.doctors.map((x) => x.cpsoNumber) }).toEqual({
+              qs,
+              page: want.slice(offset, offset + limit).map((r) => r.cpso),
+            });
+            if (body.nextCursor) {
+              const next = new URLSearchParams({
+                ...q,
+                limit: String(limit),
+                cursor: body.nextCursor,
+              }).toString();
+              const r2 = await call(app().app, 'GET', `/doctors/search?${next}`, auth);
+              expect({ next, status: r2.status }).toEqual({ next, status: 200 });
+              const page2 = (r2.body as { doctors: { cpsoNumber: string }[] }).doctors.map(
+                (x) => x.cpsoNumber,
+              );
+              expect({ next, page2 }).toEqual({
+                next,
+                page2: want.slice(offset + limit, offset + 2 * limit).map((r) => r.cpso),
+              });
+              seen.cursors++;
+            }
+            if (q.lat ?? q.near) seen.near++;
+            if (
+              Object.keys(q).some(
+                (k) => k !== 'q' && !['lat', 'lng', 'near', 'radiusKm'].includes(k),
+              )
+            )
+              seen.filtered++;
+            if (want.length === 0) seen.empty++;
+            else seen.some++;
+          },
+        ),
+        { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+      );
+      console.log(`search filters property: ${JSON.stringify(seen)}`);
+      expect(seen.some).toBeGreaterThan(seen.empty);
+      expect(seen.near).toBeGreaterThan(20);
+      expect(seen.filtered).toBeGreaterThan(20);
+      expect(seen.cursors).toBeGreaterThan(10);
+      // Each app answered the way it is named for.
+      const memory = app().app.get(DoctorMemoryIndex);
+      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
+      else expect(memory.answered).toBe(0);
+    },
+    300_000,
+  );
 });

@@ -31,7 +31,7 @@ export function memoryListMetrics(index: DoctorMemoryIndex | undefined): Snapsho
     ),
     one(
       'gtad_lists_in_memory_answers_total',
-      'Doctor lists answered from the in-memory columns (their total and the choice of their page)',
+      'Doctor lists and searches answered from the in-memory columns (their total and the choice of their page)',
       'counter',
       () => index.answered,
     ),

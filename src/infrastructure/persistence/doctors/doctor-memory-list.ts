@@ -53,7 +53,7 @@ export class DoctorMemoryList {
         from: at.from,
       };
     }
-    const positions = m.nearest(
+    const positions = m.near.nearest(
       bits,
       criteria.near.lat,
       criteria.near.lng,
@@ -89,5 +89,5 @@ export class DoctorMemoryList {
 
 function lineOf(m: DoctorColumns, i: number, near: GeoPoint): number {
   const p = llToEarth(near.lat, near.lng);
-  return m.line(i, p.x, p.y, p.z);
+  return m.near.line(i, p.x, p.y, p.z);
 }

@@ -44,7 +44,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     super();
     const pages = new DoctorPageReader(ds, refs, totals);
     this.lists = new DoctorListReader(refs, totals, pages, tuning, memory);
-    this.names = new NameSearchReader(refs, totals, grams, pages, tuning);
+    this.names = new NameSearchReader(refs, totals, grams, pages, tuning, memory);
     this.details = new DoctorDetailReader(ds, refs);
     this.lookups = new DoctorLookupReader(ds, refs);
   }

@@ -91,3 +91,42 @@ export function positionsFrom(b: Bits, from: number, skip: number, limit: number
     x = b[w];
   }
 }
+
+/** The mask of the bits of a word at positions `from` (0-31) and above. */
+const from32 = (from: number) => ~((2 ** from - 1) >>> 0);
+
+/** `into` = the positions of `src` in [from, to). */
+export function rangeOf(into: Bits, src: Bits, from: number, to: number): void {
+  into.fill(0);
+  if (from >= to) return;
+  const w0 = from >>> 5;
+  const w1 = (to - 1) >>> 5;
+  for (let w = w0; w <= w1; w++) into[w] = src[w];
+  into[w0] &= from32(from & 31);
+  if (((to - 1) & 31) !== 31) into[w1] &= ~from32(((to - 1) & 31) + 1);
+}
+
+/** Clears the positions [from, to) of `b`. */
+export function clearRange(b: Bits, from: number, to: number): void {
+  if (from >= to) return;
+  const w0 = from >>> 5;
+  const w1 = (to - 1) >>> 5;
+  const head = from32(from & 31);
+  const tail = ((to - 1) & 31) === 31 ? -1 : ~from32(((to - 1) & 31) + 1);
+  if (w0 === w1) {
+    b[w0] &= ~(head & tail);
+    return;
+  }
+  b[w0] &= ~head;
+  for (let w = w0 + 1; w < w1; w++) b[w] = 0;
+  b[w1] &= ~tail;
+}
+
+/** The set positions of `b` at or after `from`. */
+export function countFrom(b: Bits, from: number): number {
+  let w = from >>> 5;
+  if (w >= b.length) return 0;
+  let n = popcount(b[w] & from32(from & 31));
+  for (w++; w < b.length; w++) if (b[w] !== 0) n += popcount(b[w]);
+  return n;
+}

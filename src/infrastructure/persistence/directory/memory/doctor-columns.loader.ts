@@ -1,6 +1,7 @@
 import { Bits, emptyBits, setBit } from './bitset';
 import { ClinicHours, ClinicHoursRow, ExceptionRow } from './clinic-hours';
 import { DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
+import { NameGrams } from './name-grams';
 
 /** Rows read per statement (by keyset on the name index), so the load's memory stays flat. */
 const BATCH = 50_000;
@@ -170,10 +171,13 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
     for (let w = 0; w < b.length; w++) b[w] |= own[w];
     startedBy.push(b);
   });
-  return new DoctorColumns({
+  const nameText = names.join('');
+  names.length = 0;
+  const grams = await NameGrams.build({ n, names: nameText, nameStart });
+  const columns = new DoctorColumns({
     n,
     ids,
-    names: names.join(''),
+    names: nameText,
     nameStart,
     cpsos: cpsos.join(''),
     cpsoStart,
@@ -190,5 +194,8 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
     statuses,
     flags,
     hours,
+    grams,
   });
+  columns.indexCpsos();
+  return columns;
 }

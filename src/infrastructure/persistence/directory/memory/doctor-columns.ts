@@ -1,9 +1,4 @@
-import {
-  DoctorCriteria,
-  GeoPoint,
-  ListMoments,
-  OpenMoment,
-} from '../../../../domain/directory/criteria';
+import { DoctorCriteria, ListMoments, OpenMoment } from '../../../../domain/directory/criteria';
 import { latestStartYearFor } from '../../../../domain/doctors/years-of-practice';
 import { ResolvedNames } from '../reference-ids';
 import {
@@ -17,9 +12,8 @@ import {
   unionInto,
 } from './bitset';
 import { ClinicHours } from './clinic-hours';
-import { llToEarth, withinMetresTest } from './earth';
-import { GeoGrid } from './geo-grid';
-import { NearestHeap } from './nearest-heap';
+import { DoctorNear } from './doctor-near';
+import { NameGrams } from './name-grams';
 
 /** The clinic flags of doctor_search, by the criterion that filters on each. */
 export const FLAG_COLUMNS = {
@@ -47,14 +41,12 @@ const ANSWERED = new Set<string>([
   'radiusKm',
 ]);
 
+/** CPSO numbers kept as numbers (up to a billion) beside their row. */
+const NUMERIC_CPSO = /^[0-9]{1,9}$/;
+const ROWS_SPAN = 2 ** 22;
+
 /** Moments whose open rows are kept (openNow changes every minute). */
 const CACHED_MOMENTS = 64;
-/**
- * Sets at least this large are read nearest first through the grid's rings (at 1,000,000 doctors
- * a set of half of them, 3,000 rows in: 7 ms row by row); smaller ones row by row, which costs
- * one pass over the set's words and a distance per row.
- */
-const GRID_NEAREST_MIN = 20_000;
 
 /** The columns of doctor_search (and doctor_geo's point) in name order, as the loader fills them. */
 export interface DoctorColumnData {
@@ -84,6 +76,8 @@ export interface DoctorColumnData {
   /** Rows whose flag is true, and rows whose flag is false (a null flag is in neither). */
   readonly flags: ReadonlyMap<FlagCriterion, { readonly yes: Bits; readonly no: Bits }>;
   readonly hours: ClinicHours;
+  /** The names' two- and three-character pieces (the name search's fragments). */
+  readonly grams: NameGrams;
 }
 
 /**
@@ -94,8 +88,8 @@ export interface DoctorColumnData {
  * set's positions from the page's start, and a page nearest first the nearest of the set's rows.
  */
 export class DoctorColumns {
-  /** The rows with a point, by cell (nearest first and radii read the cells near the point). */
-  private readonly grid: GeoGrid;
+  /** The rows' points: radii and nearest first (doctor-near.ts). */
+  readonly near: DoctorNear;
   /**
    * Reused sets, so that a list allocates nothing (at 1,000,000 doctors a set is 124 KB, and
    * sets made per request were collected in pauses of 10 ms and more): `select` answers in
@@ -104,16 +98,19 @@ export class DoctorColumns {
   private readonly chosen: Bits;
   private readonly work: Bits;
   private readonly none: Bits;
+  /** Two more sets a reader may fill after `select` (the name search's ranks), until it awaits. */
+  readonly spares: readonly [Bits, Bits];
 
   constructor(
     readonly d: DoctorColumnData,
     /** Sets at least this large are read nearest first through the grid (tests lower it). */
-    private readonly gridNearestMin = GRID_NEAREST_MIN,
+    gridNearestMin?: number,
   ) {
-    this.grid = new GeoGrid(d.n, d.geo, d.x, d.y, d.z);
+    this.near = new DoctorNear(d, gridNearestMin);
     this.chosen = emptyBits(d.n);
     this.work = emptyBits(d.n);
     this.none = emptyBits(d.n);
+    this.spares = [emptyBits(d.n), emptyBits(d.n)];
     this.all = fullBits(d.n);
   }
 
@@ -164,7 +161,7 @@ export class DoctorColumns {
     if (highest !== undefined) andInto(bits, this.startedBy(highest));
     if (lowest !== undefined) andNotInto(bits, this.startedBy(lowest - 1));
     if (moments?.filter) andInto(bits, this.openAt(moments.filter));
-    if (near && radiusKm !== undefined) this.within(bits, near, radiusKm * 1000);
+    if (near && radiusKm !== undefined) this.near.within(bits, near, radiusKm * 1000, this.work);
     return bits;
   }
 
@@ -199,63 +196,8 @@ export class DoctorColumns {
     return bits;
   }
 
-  /**
-   * Keeps the rows of `bits` within `metres` of `near` (criteria-sql.ts's withinMetres): through
-   * the cells of the radius's bounding box when they hold fewer rows than the set, else row by
-   * row of the set. A row farther than the radius along one axis is out without its distance.
-   */
-  private within(bits: Bits, near: GeoPoint, metres: number): void {
-    const p = llToEarth(near.lat, near.lng);
-    const test = withinMetresTest(metres);
-    const edge = test.edge;
-    const { x, y, z } = this.d;
-    const keep = (i: number) => {
-      const dx = x[i] - p.x;
-      const dy = y[i] - p.y;
-      const dz = z[i] - p.z;
-      if (dx > edge || dx < -edge || dy > edge || dy < -edge || dz > edge || dz < -edge)
-        return false;
-      return test(Math.sqrt(dx * dx + dy * dy + dz * dz));
-    };
-    if (this.grid.serves(near.lng)) {
-      const box = this.grid.box(near.lat, near.lng, metres);
-      if (box.rows < countBits(bits)) {
-        const out = this.work;
-        out.fill(0);
-        for (const c of box.cells) {
-          const rows = this.grid.cellRows(c);
-          for (let r = 0; r < rows.length; r++) {
-            const i = rows[r];
-            if ((bits[i >>> 5] & (1 << (i & 31))) !== 0 && keep(i)) out[i >>> 5] |= 1 << (i & 31);
-          }
-        }
-        bits.set(out);
-        return;
-      }
-    }
-    for (let w = 0; w < bits.length; w++) {
-      let v = bits[w];
-      if (v === 0) continue;
-      let kept = v;
-      while (v !== 0) {
-        const low = v & -v;
-        v ^= low;
-        if (!keep((w << 5) + 31 - Math.clz32(low))) kept &= ~low;
-      }
-      bits[w] = kept;
-    }
-  }
-
   count(bits: Bits): number {
     return countBits(bits);
-  }
-
-  /** The straight-line distance of row `i` from a point (the cube distance, as `<->`). */
-  line(i: number, px: number, py: number, pz: number): number {
-    const dx = this.d.x[i] - px;
-    const dy = this.d.y[i] - py;
-    const dz = this.d.z[i] - pz;
-    return Math.sqrt(dx * dx + dy * dy + dz * dz);
   }
 
   /** A page in name order: `limit` rows of the set from position `from`, `offset` skipped. */
@@ -263,64 +205,66 @@ export class DoctorColumns {
     return positionsFrom(bits, from, offset, limit);
   }
 
-  /**
-   * A page nearest first: the set's rows by (distance, position), the rows up to `after`
-   * (a distance and the position from which rows at that distance come after it) left out, then
-   * `offset` skipped and `limit` kept. The nearest `offset + limit` are kept in a bounded heap.
-   * A large set is read through the grid's rings around the point, until no row farther out can
-   * be among them (a few cells for a filter most doctors pass); a small one row by row.
-   */
-  nearest(
-    bits: Bits,
-    lat: number,
-    lng: number,
-    offset: number,
-    limit: number,
-    after?: { readonly k: number; readonly from: number },
-  ): number[] {
-    const keep = offset + limit;
-    if (limit <= 0 || keep <= 0) return [];
-    const p = llToEarth(lat, lng);
-    const heap = new NearestHeap(keep);
-    const { x, y, z } = this.d;
-    const offer = (i: number) => {
-      const dx = x[i] - p.x;
-      const dy = y[i] - p.y;
-      const dz = z[i] - p.z;
-      if (heap.full) {
-        // Farther along one axis than the farthest row kept: not among the nearest.
-        const far = heap.farthest;
-        if (dx > far || dx < -far || dy > far || dy < -far || dz > far || dz < -far) return;
-      }
-      const k = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (after && (k < after.k || (k === after.k && i < after.from))) return;
-      heap.offer(k, i);
-    };
-    if (this.grid.serves(lng) && countBits(bits) >= this.gridNearestMin) {
-      this.grid.rings(
-        lat,
-        lng,
-        (rows, bound) => {
-          // A cell whose nearest corner is farther than the farthest row kept: passed over.
-          if (heap.full && bound > heap.farthest) return;
-          for (let r = 0; r < rows.length; r++) {
-            const i = rows[r];
-            if ((bits[i >>> 5] & (1 << (i & 31))) !== 0) offer(i);
-          }
-        },
-        (bound) => heap.full && bound > heap.farthest,
-      );
-    } else {
-      for (let w = 0; w < bits.length; w++) {
-        let v = bits[w];
-        while (v !== 0) {
-          const low = v & -v;
-          v ^= low;
-          offer((w << 5) + 31 - Math.clz32(low));
-        }
+  /** CPSO numbers that are digits: number x 2^22 + row, sorted (others in `otherCpsos`). */
+  private cpsoKeys: Float64Array | undefined;
+  private otherCpsos = new Map<string, number[]>();
+
+  /** The rows whose CPSO number is `cpso` (one, as CPSO numbers are unique, or none). */
+  rowsOfCpso(cpso: string): number[] {
+    if (!this.cpsoKeys) this.indexCpsos();
+    if (!NUMERIC_CPSO.test(cpso)) return this.otherCpsos.get(cpso) ?? [];
+    const keys = this.cpsoKeys!;
+    const v = Number(cpso) * ROWS_SPAN;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    // '0123' and '123' share a number: the text decides.
+    for (let at = lo; at < keys.length && keys[at] < v + ROWS_SPAN; at++) {
+      const i = keys[at] - v;
+      if (this.cpsoAt(i) === cpso) out.push(i);
+    }
+    return out;
+  }
+
+  /** Built at the load (a pass over the numbers and a numeric sort: 0.1-0.2 s at 1,000,000). */
+  indexCpsos(): void {
+    const keys = new Float64Array(this.d.n);
+    let k = 0;
+    for (let i = 0; i < this.d.n; i++) {
+      const c = this.cpsoAt(i);
+      if (NUMERIC_CPSO.test(c)) keys[k++] = Number(c) * ROWS_SPAN + i;
+      else {
+        const rows = this.otherCpsos.get(c) ?? [];
+        rows.push(i);
+        this.otherCpsos.set(c, rows);
       }
     }
-    return heap.sorted().slice(offset);
+    this.cpsoKeys = keys.subarray(0, k).sort();
+  }
+
+  /**
+   * The rows whose name starts with `prefix` (lower case): a range of positions, as names are in
+   * "C" order ([from, to)).
+   */
+  startingWith(prefix: string): { from: number; to: number } {
+    const first = (before: (name: string) => boolean) => {
+      let lo = 0;
+      let hi = this.d.n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(this.nameAt(mid))) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const from = first((name) => name < prefix);
+    const to = first((name) => name < prefix || name.startsWith(prefix));
+    return { from, to };
   }
 
   nameAt(i: number): string {

@@ -10,6 +10,8 @@ import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
 import { doctorFilters } from '../doctor-read.sql';
 import { MomentParams, openAtCondition, openAtCounted } from '../../directory/opening-sql';
 import { SearchTuning } from '../search-tuning';
+import { DoctorMemoryIndex } from '../../directory/memory/doctor-memory-index';
+import { MemoryNameSearch } from './memory-name-search';
 import { NameSearchTerms } from './name-search-terms.sql';
 import { isCountedSearch, planNameSearch } from './name-search.planner';
 import { NameSearchSql } from './name-search.sql';
@@ -38,7 +40,12 @@ export class NameSearchReader {
     private readonly grams: NameGrams,
     private readonly pages: DoctorPageReader,
     private readonly tuning: SearchTuning,
-  ) {}
+    private readonly memory?: DoctorMemoryIndex,
+  ) {
+    this.inMemory = new MemoryNameSearch(pages);
+  }
+
+  private readonly inMemory: MemoryNameSearch;
 
   async search(
     q: string,
@@ -49,6 +56,13 @@ export class NameSearchReader {
   ): Promise<Page<DoctorRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
+    // From the columns in memory once loaded (its ranks, total and page chosen there).
+    const columns = this.memory?.current();
+    const answer = columns && this.inMemory.read(columns, q, criteria, ids, page, now, moments);
+    if (answer) {
+      this.memory!.answered++;
+      return answer;
+    }
     // Parameters are numbered in the order the statements first use them: filters, q, the
     // radius, the total's own, the point, the reach, then each branch's.
     const p = new SqlParams();

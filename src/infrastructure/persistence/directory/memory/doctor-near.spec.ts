@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { Bits, countBits, emptyBits, fullBits, hasBit, setBit } from './bitset';
-import { ClinicHours } from './clinic-hours';
-import { DoctorColumnData, DoctorColumns } from './doctor-columns';
+import { DoctorNear } from './doctor-near';
 import { greatCircle, llToEarth } from './earth';
 
 /**
- * The columns' nearest-first pages and radii, through the grid of cells and row by row, against
+ * The doctor columns' nearest-first pages and radii (DoctorNear), through the grid of cells and row by row, against
  * the definition (every row of the set sorted by distance, then position; a radius by
  * earthdistance's great circle). Rows are drawn in clusters (doctors of one clinic share its
  * point: ties broken by position) around the GTA and beyond it.
@@ -16,7 +15,7 @@ interface Drawn {
   member: boolean[];
 }
 
-function columnsOf(d: Drawn, gridNearestMin: number): DoctorColumns {
+function columnsOf(d: Drawn, gridNearestMin: number): { near: DoctorNear } {
   const n = d.points.length;
   const x = new Float64Array(n);
   const y = new Float64Array(n);
@@ -27,29 +26,7 @@ function columnsOf(d: Drawn, gridNearestMin: number): DoctorColumns {
     y[i] = e.y;
     z[i] = e.z;
   });
-  const none = new Map<never, Bits>();
-  const data: DoctorColumnData = {
-    n,
-    ids: new Uint32Array(4 * n),
-    names: '',
-    nameStart: new Int32Array(n + 1),
-    cpsos: '',
-    cpsoStart: new Int32Array(n + 1),
-    clinic: new Int32Array(n),
-    years: new Int32Array(0),
-    startedBy: [],
-    x,
-    y,
-    z,
-    geo: fullBits(n),
-    specialties: none,
-    languages: none,
-    genders: none,
-    statuses: none,
-    flags: new Map(),
-    hours: new ClinicHours(0, [], []),
-  };
-  return new DoctorColumns(data, gridNearestMin);
+  return { near: new DoctorNear({ n, x, y, z, geo: fullBits(n) }, gridNearestMin) };
 }
 
 const clusters = fc.array(
@@ -82,15 +59,15 @@ function setOf(d: Drawn): Bits {
 }
 
 /** The definition: every member by (straight-line distance, position). */
-function byDistance(m: DoctorColumns, d: Drawn, at: { lat: number; lng: number }) {
+function byDistance(m: { near: DoctorNear }, d: Drawn, at: { lat: number; lng: number }) {
   const p = llToEarth(at.lat, at.lng);
   return d.points
-    .map((_, i) => ({ i, k: m.line(i, p.x, p.y, p.z) }))
+    .map((_, i) => ({ i, k: m.near.line(i, p.x, p.y, p.z) }))
     .filter(({ i }) => d.member[i])
     .sort((a, b) => a.k - b.k || a.i - b.i);
 }
 
-describe('DoctorColumns nearest first and radii (property)', () => {
+describe('DoctorNear: nearest first and radii (property)', () => {
   it.each([
     ['through the grid', 0],
     ['row by row', Number.MAX_SAFE_INTEGER],
@@ -105,12 +82,15 @@ describe('DoctorColumns nearest first and radii (property)', () => {
         (d, at, offset, limit, cursorPick) => {
           const m = columnsOf(d, min);
           const all = byDistance(m, d, at);
-          const got = m.nearest(setOf(d), at.lat, at.lng, offset, limit);
+          const got = m.near.nearest(setOf(d), at.lat, at.lng, offset, limit);
           expect(got).toEqual(all.slice(offset, offset + limit).map((r) => r.i));
           if (all.length === 0) return;
           // After a cursor: the row at the cursor, then the rows after it in the same order.
           const c = all[cursorPick % all.length];
-          const after = m.nearest(setOf(d), at.lat, at.lng, 0, limit, { k: c.k, from: c.i + 1 });
+          const after = m.near.nearest(setOf(d), at.lat, at.lng, 0, limit, {
+            k: c.k,
+            from: c.i + 1,
+          });
           const from = all.indexOf(c) + 1;
           expect(after).toEqual(all.slice(from, from + limit).map((r) => r.i));
         },
@@ -123,20 +103,16 @@ describe('DoctorColumns nearest first and radii (property)', () => {
     fc.assert(
       fc.property(drawn, point, fc.constantFrom(0.5, 1, 2, 5, 10, 25, 50, 100), (d, at, km) => {
         const m = columnsOf(d, 0);
-        const bits = m.select(
-          { near: at, radiusKm: km },
-          { impossible: false },
-          new Date(),
-          undefined,
-          true,
-        );
-        // select answers every row within (members or not: no filter but the radius).
+        // The members within (through the box's cells when they hold fewer rows than the set).
+        const bits = setOf(d);
+        m.near.within(bits, at, km * 1000, emptyBits(d.points.length));
         const within = d.points.map((_, i) => i).filter((i) => hasBit(bits, i));
         const all = d.points
           .map((_, i) => i)
           .filter((i) => {
+            if (!d.member[i]) return false;
             const p = llToEarth(at.lat, at.lng);
-            return greatCircle(m.line(i, p.x, p.y, p.z)) <= km * 1000;
+            return greatCircle(m.near.line(i, p.x, p.y, p.z)) <= km * 1000;
           });
         expect(within).toEqual(all);
         expect(countBits(bits)).toBe(all.length);

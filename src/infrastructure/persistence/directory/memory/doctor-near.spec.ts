@@ -47,10 +47,23 @@ const drawn = clusters.chain((cs) => {
     .map((member): Drawn => ({ points, member }));
 });
 
-const point = fc.record({
-  lat: fc.double({ min: 43.0, max: 44.6, noNaN: true }),
-  lng: fc.double({ min: -80.4, max: -78.4, noNaN: true }),
-});
+/** Points near the rows (the grid's), and anywhere on earth (read row by row). */
+const point = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      lat: fc.double({ min: 43.0, max: 44.6, noNaN: true }),
+      lng: fc.double({ min: -80.4, max: -78.4, noNaN: true }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      lat: fc.double({ min: -89, max: 89, noNaN: true }),
+      lng: fc.double({ min: -180, max: 180, noNaN: true }),
+    }),
+  },
+);
 
 function setOf(d: Drawn): Bits {
   const b = emptyBits(d.points.length);

@@ -1,6 +1,6 @@
 import { GeoPoint } from '../../../../domain/directory/criteria';
 import { Bits, countBits } from './bitset';
-import { llToEarth, withinMetresTest } from './earth';
+import { greatCircle, llToEarth, withinMetresTest } from './earth';
 import { GeoGrid } from './geo-grid';
 import { NearestHeap } from './nearest-heap';
 
@@ -10,6 +10,13 @@ import { NearestHeap } from './nearest-heap';
  * one pass over the set's words and a distance per row.
  */
 const GRID_NEAREST_MIN = 20_000;
+
+/**
+ * How much nearer than the radius a cell's farthest corner must be for its rows to be taken
+ * without their distances: a metre covers the rounding of the corners' own points and the bulge
+ * of a cell's edges between its corners (micrometres for a cell of a kilometre).
+ */
+const CELL_MARGIN_M = 1;
 
 /** The rows' points (doctor_geo's, as cube coordinates) and which rows have one. */
 export interface Points {
@@ -51,27 +58,40 @@ export class DoctorNear {
    */
   within(bits: Bits, near: GeoPoint, metres: number, work: Bits): void {
     const p = llToEarth(near.lat, near.lng);
-    const test = withinMetresTest(metres);
-    const edge = test.edge;
+    const { sure, edge } = withinMetresTest(metres);
     const { x, y, z } = this.d;
-    const keep = (i: number) => {
-      const dx = x[i] - p.x;
-      const dy = y[i] - p.y;
-      const dz = z[i] - p.z;
+    // withinMetres: surely within, surely not, or at the edge (earth_distance decides).
+    const keep = (dx: number, dy: number, dz: number): boolean => {
       if (dx > edge || dx < -edge || dy > edge || dy < -edge || dz > edge || dz < -edge)
         return false;
-      return test(Math.sqrt(dx * dx + dy * dy + dz * dz));
+      const line = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      return line <= sure || (line <= edge && greatCircle(line) <= metres);
     };
-    if (this.grid.serves(near.lng)) {
+    const lineTo = (lat: number, lng: number) => {
+      const e = llToEarth(lat, lng);
+      const dx = e.x - p.x;
+      const dy = e.y - p.y;
+      const dz = e.z - p.z;
+      return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    };
+    if (this.grid.serves(near.lat, near.lng)) {
       const box = this.grid.box(near.lat, near.lng, metres);
       if (box.rows < countBits(bits)) {
         const out = work;
         out.fill(0);
         for (const c of box.cells) {
-          const rows = this.grid.cellRows(c);
-          for (let r = 0; r < rows.length; r++) {
-            const i = rows[r];
-            if ((bits[i >>> 5] & (1 << (i & 31))) !== 0 && keep(i)) out[i >>> 5] |= 1 << (i & 31);
+          // A cell nearer than the edge nowhere: passed over. One all of whose corners are surely
+          // within (by a metre): its rows taken without their distances.
+          if (this.grid.cellBound(c, near.lat, near.lng) > edge) continue;
+          const inside = this.grid
+            .corners(c)
+            .every(([la, ln]) => lineTo(la, ln) + CELL_MARGIN_M <= sure);
+          const { rows, xs, ys, zs, start } = this.grid;
+          for (let at = start[c]; at < start[c + 1]; at++) {
+            const i = rows[at];
+            if ((bits[i >>> 5] & (1 << (i & 31))) === 0) continue;
+            if (!inside && !keep(xs[at] - p.x, ys[at] - p.y, zs[at] - p.z)) continue;
+            out[i >>> 5] |= 1 << (i & 31);
           }
         }
         bits.set(out);
@@ -85,7 +105,8 @@ export class DoctorNear {
       while (v !== 0) {
         const low = v & -v;
         v ^= low;
-        if (!keep((w << 5) + 31 - Math.clz32(low))) kept &= ~low;
+        const i = (w << 5) + 31 - Math.clz32(low);
+        if (!keep(x[i] - p.x, y[i] - p.y, z[i] - p.z)) kept &= ~low;
       }
       bits[w] = kept;
     }
@@ -113,10 +134,10 @@ export class DoctorNear {
     const p = llToEarth(lat, lng);
     const heap = new NearestHeap(keep);
     const { x, y, z } = this.d;
-    const offer = (i: number) => {
-      const dx = x[i] - p.x;
-      const dy = y[i] - p.y;
-      const dz = z[i] - p.z;
+    const offer = (i: number, xi: number, yi: number, zi: number) => {
+      const dx = xi - p.x;
+      const dy = yi - p.y;
+      const dz = zi - p.z;
       if (heap.full) {
         // Farther along one axis than the farthest row kept: not among the nearest.
         const far = heap.farthest;
@@ -127,16 +148,17 @@ export class DoctorNear {
       if (past) past.n++;
       heap.offer(k, i);
     };
-    if (this.grid.serves(lng) && countBits(bits) >= this.gridNearestMin) {
+    if (this.grid.serves(lat, lng) && countBits(bits) >= this.gridNearestMin) {
       this.grid.rings(
         lat,
         lng,
-        (rows, bound) => {
+        (c, bound) => {
           // A cell whose nearest corner is farther than the farthest row kept: passed over.
           if (heap.full && bound > heap.farthest) return;
-          for (let r = 0; r < rows.length; r++) {
-            const i = rows[r];
-            if ((bits[i >>> 5] & (1 << (i & 31))) !== 0) offer(i);
+          const { rows, xs, ys, zs, start } = this.grid;
+          for (let at = start[c]; at < start[c + 1]; at++) {
+            const i = rows[at];
+            if ((bits[i >>> 5] & (1 << (i & 31))) !== 0) offer(i, xs[at], ys[at], zs[at]);
           }
         },
         (bound) => heap.full && bound > heap.farthest,
@@ -147,7 +169,8 @@ export class DoctorNear {
         while (v !== 0) {
           const low = v & -v;
           v ^= low;
-          offer((w << 5) + 31 - Math.clz32(low));
+          const i = (w << 5) + 31 - Math.clz32(low);
+          offer(i, x[i], y[i], z[i]);
         }
       }
     }

@@ -37,11 +37,14 @@ export function greatCircle(line: number): number {
 }
 
 /** Whether a straight-line distance `line` is within `metres` of great circle (withinMetres). */
-export function withinMetresTest(metres: number): ((line: number) => boolean) & { edge: number } {
+export function withinMetresTest(
+  metres: number,
+): ((line: number) => boolean) & { edge: number; sure: number } {
   const chord = 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
   const sure = chord * (1 - 1e-9);
   const edge = chord * (1 + 1e-9);
   const test = (line: number) => line <= sure || (line <= edge && greatCircle(line) <= metres);
-  /** No straight line longer than this is within (nor any row farther along one axis). */
-  return Object.assign(test, { edge });
+  // edge: no straight line longer is within (nor any row farther along one axis);
+  // sure: every straight line this long or shorter is.
+  return Object.assign(test, { edge, sure });
 }

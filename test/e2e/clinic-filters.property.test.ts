@@ -18,6 +18,7 @@ import { createDemoDatabase } from '../support/demo-database';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { TestDatabase } from '../support/test-database';
 
 /**
@@ -42,6 +43,7 @@ interface ClinicItem {
 describe('/clinics: random filter combinations equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
+  let sqlOnly: TestApp;
   let auth: Record<string, string>;
   let clinics: ClinicRow[];
   let byId: Map<string, ClinicRow>;
@@ -57,7 +59,9 @@ describe('/clinics: random filter combinations equal the definition from every r
       'clinic_search, clinic_doctor_search',
     );
     t = await createTestApp(db, {}, new FixedClock(NOW));
+    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
     auth = await authHeaders(t, 'admin');
+    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     clinics = await readClinics(ds);
     byId = new Map(clinics.map((c) => [c.id, c]));
@@ -73,6 +77,7 @@ describe('/clinics: random filter combinations equal the definition from every r
 
   afterAll(async () => {
     await t?.close();
+    await sqlOnly?.close();
     await db?.drop();
   });
 
@@ -111,73 +116,84 @@ describe('/clinics: random filter combinations equal the definition from every r
       : hits.sort((a, b) => cmp(a.nameKey, b.nameKey) || cmp(a.id, b.id));
   }
 
-  it('every combination: total, members and order as defined, and the next page by cursor (seeded)', async () => {
-    console.log(
-      `clinic filters property: seed ${SEED} (CLINIC_FILTERS_PROPERTY_SEED to replay), ` +
-        `${clinics.length} clinics`,
-    );
-    const seen = { empty: 0, some: 0, near: 0, cursors: 0 };
-    await fc.assert(
-      fc.asyncProperty(
-        queryArb(),
-        fc.constantFrom(0, 0, 7, 40),
-        fc.constantFrom(10, 25, 100),
-        async (q, offset, limit) => {
-          const want = expected(q);
-          const qs = new URLSearchParams({
-            ...q,
-            limit: String(limit),
-            offset: String(offset),
-          }).toString();
-          const res = await call(t.app, 'GET', `/clinics?${qs}`, auth);
-          expect({ qs, status: res.status, body: res.status === 200 ? '' : res.text }).toEqual({
-            qs,
-            status: 200,
-            body: '',
-          });
-          const body = res.body as { total: number; clinics: ClinicItem[]; nextCursor: string };
-          expect({ qs, total: body.total }).toEqual({ qs, total: want.length });
-          expect({ qs, page: body.clinics.map((c) => c.id) }).toEqual({
-            qs,
-            page: want.slice(offset, offset + limit).map((c) => c.id),
-          });
-          for (const c of body.clinics) {
-            const row = byId.get(c.id)!;
-            expect({ id: c.id, status: c.acceptingStatus }).toEqual({
-              id: c.id,
-              status: row.status,
-            });
-            expect({ id: c.id, openNow: c.openNow }).toEqual({
-              id: c.id,
-              openNow: filters.openAt(row, NOW.getTime()),
-            });
-          }
-          if (body.nextCursor) {
-            const next = new URLSearchParams({
+  it.each([
+    ['the columns in memory', () => t],
+    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
+  ])(
+    'every combination, %s: total, members and order as defined, and the next page by cursor (seeded)',
+    async (_how, app) => {
+      console.log(
+        `clinic filters property: seed ${SEED} (CLINIC_FILTERS_PROPERTY_SEED to replay), ` +
+          `${clinics.length} clinics`,
+      );
+      const seen = { empty: 0, some: 0, near: 0, cursors: 0 };
+      await fc.assert(
+        fc.asyncProperty(
+          queryArb(),
+          fc.constantFrom(0, 0, 7, 40),
+          fc.constantFrom(10, 25, 100),
+          async (q, offset, limit) => {
+            const want = expected(q);
+            const qs = new URLSearchParams({
               ...q,
               limit: String(limit),
-              cursor: body.nextCursor,
+              offset: String(offset),
             }).toString();
-            const r2 = await call(t.app, 'GET', `/clinics?${next}`, auth);
-            expect({ next, status: r2.status }).toEqual({ next, status: 200 });
-            const page2 = (r2.body as { clinics: ClinicItem[] }).clinics.map((c) => c.id);
-            expect({ next, page2 }).toEqual({
-              next,
-              page2: want.slice(offset + limit, offset + 2 * limit).map((c) => c.id),
+            const res = await call(app().app, 'GET', `/clinics?${qs}`, auth);
+            expect({ qs, status: res.status, body: res.status === 200 ? '' : res.text }).toEqual({
+              qs,
+              status: 200,
+              body: '',
             });
-            seen.cursors++;
-          }
-          if (q.lat ?? q.near) seen.near++;
-          if (want.length === 0) seen.empty++;
-          else seen.some++;
-        },
-      ),
-      { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
-    );
-    console.log(`clinic filters property: ${JSON.stringify(seen)}`);
-    // The draws must exercise real answers, points and cursors, not only empty lists.
-    expect(seen.some).toBeGreaterThan(seen.empty);
-    expect(seen.near).toBeGreaterThan(20);
-    expect(seen.cursors).toBeGreaterThan(10);
-  }, 300_000);
+            const body = res.body as { total: number; clinics: ClinicItem[]; nextCursor: string };
+            expect({ qs, total: body.total }).toEqual({ qs, total: want.length });
+            expect({ qs, page: body.clinics.map((c) => c.id) }).toEqual({
+              qs,
+              page: want.slice(offset, offset + limit).map((c) => c.id),
+            });
+            for (const c of body.clinics) {
+              const row = byId.get(c.id)!;
+              expect({ id: c.id, status: c.acceptingStatus }).toEqual({
+                id: c.id,
+                status: row.status,
+              });
+              expect({ id: c.id, openNow: c.openNow }).toEqual({
+                id: c.id,
+                openNow: filters.openAt(row, NOW.getTime()),
+              });
+            }
+            if (body.nextCursor) {
+              const next = new URLSearchParams({
+                ...q,
+                limit: String(limit),
+                cursor: body.nextCursor,
+              }).toString();
+              const r2 = await call(app().app, 'GET', `/clinics?${next}`, auth);
+              expect({ next, status: r2.status }).toEqual({ next, status: 200 });
+              const page2 = (r2.body as { clinics: ClinicItem[] }).clinics.map((c) => c.id);
+              expect({ next, page2 }).toEqual({
+                next,
+                page2: want.slice(offset + limit, offset + 2 * limit).map((c) => c.id),
+              });
+              seen.cursors++;
+            }
+            if (q.lat ?? q.near) seen.near++;
+            if (want.length === 0) seen.empty++;
+            else seen.some++;
+          },
+        ),
+        { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+      );
+      console.log(`clinic filters property: ${JSON.stringify(seen)}`);
+      // The draws must exercise real answers, points and cursors, not only empty lists.
+      expect(seen.some).toBeGreaterThan(seen.empty);
+      expect(seen.near).toBeGreaterThan(20);
+      expect(seen.cursors).toBeGreaterThan(10);
+      // Each app answered the way it is named for.
+      const memory = app().app.get(DoctorMemoryIndex);
+      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
+      else expect(memory.answered).toBe(0);
+    },
+    300_000,
+  );
 });

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { walk } from '../../database/prepared-reads';
+import { fixedPlan, walk } from '../../database/prepared-reads';
 import { ClinicListRecord } from '../../../domain/clinics/clinic';
 import {
   ClinicCriteria,
@@ -21,6 +21,8 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
+import { chooseClinicPage } from './clinic-memory-list';
 import { CLINIC_OPEN_FACETS, openFacetTotal } from '../directory/open-facet-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
@@ -50,6 +52,7 @@ export class ClinicListReader {
     private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
     private readonly totals: ListTotals,
+    private readonly memory?: DoctorMemoryIndex,
   ) {}
 
   async list(
@@ -61,6 +64,17 @@ export class ClinicListReader {
   ): Promise<Page<ClinicListRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
+    // From the columns in memory once loaded (the total and the page's clinics chosen there).
+    const columns = this.memory?.current();
+    if (columns) {
+      const q = new SqlParams();
+      const chosen = chooseClinicPage(columns, criteria, ids, page, now, moments, q);
+      if (chosen) {
+        this.memory!.answered++;
+        const total = Promise.resolve(chosen.total);
+        return this.readPage(chosen.pageSql, q, include, page, total, moments, 'fixed');
+      }
+    }
     const p = new SqlParams();
     const conds = clinicFlagConditions('cs', criteria, p);
     if (criteria.hasWebsite !== undefined)
@@ -137,6 +151,25 @@ export class ClinicListReader {
     const pageSql = criteria.near
       ? this.nearestFirst(criteria.near, [...walkConds, ...collected], radius, p, page)
       : this.byName([...conds, ...collected], p, page);
+    // A page that checks each clinic's doctors is planned for its values (its generic plan may
+    // join every clinic's doctors before the walk).
+    const short =
+      !perDoctor &&
+      !collect &&
+      (await isShortWalk(matches, this.totals.count(ALL_CLINICS_SQL, []), page));
+    return this.readPage(pageSql, p, include, page, total, moments, short ? 'walk' : 'planned');
+  }
+
+  /** The page's clinics (the `page` CTE: their ids and sort keys), in one statement. */
+  private async readPage(
+    pageSql: string,
+    p: SqlParams,
+    include: ReadonlySet<ClinicInclude>,
+    page: PageRequest,
+    total: Promise<number>,
+    moments: ListMoments | undefined,
+    how: 'planned' | 'walk' | 'fixed',
+  ): Promise<Page<ClinicListRecord>> {
     const notes = include.has('notes') ? 'c.notes' : 'NULL::text';
     const links = include.has('links') ? 'c.links' : 'NULL::jsonb';
     const sql = `
@@ -150,16 +183,13 @@ export class ClinicListReader {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN clinic_search cs ON cs.clinic_id = pg.clinic_id
        ORDER BY pg.k, pg.clinic_id`;
-    // A page that checks each clinic's doctors is planned for its values (its generic plan may
-    // join every clinic's doctors before the walk).
-    const short =
-      !perDoctor &&
-      !collect &&
-      (await isShortWalk(matches, this.totals.count(ALL_CLINICS_SQL, []), page));
     const [rows, , names] = await Promise.all([
       (await isPastTheEnd(total, page))
         ? Promise.resolve([] as ClinicListRow[])
-        : this.ds.query<ClinicListRow[]>(short ? walk(sql) : sql, p.values),
+        : this.ds.query<ClinicListRow[]>(
+            how === 'walk' ? walk(sql) : how === 'fixed' ? fixedPlan(sql) : sql,
+            p.values,
+          ),
       total,
       this.refs.names(),
     ]);

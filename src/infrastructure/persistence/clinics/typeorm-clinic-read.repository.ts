@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { ClinicReadRepository } from '../../../application/clinics/clinic-read.repository';
@@ -17,6 +17,7 @@ import {
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { LocalDate } from '../../../domain/clinics/hours/toronto-time';
 import { ListTotals } from '../directory/list-totals';
+import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
 import { ReferenceIds } from '../directory/reference-ids';
 import { ClinicDetailReader } from './clinic-detail.reader';
 import { ClinicListReader } from './clinic-list.reader';
@@ -39,9 +40,10 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
     @Inject(DIRECTORY_READ_SOURCE) ds: DataSource,
     refs: ReferenceIds,
     totals: ListTotals,
+    @Optional() memory?: DoctorMemoryIndex,
   ) {
     super();
-    this.lists = new ClinicListReader(ds, refs, totals);
+    this.lists = new ClinicListReader(ds, refs, totals, memory);
     this.offerings = new SpecialistListReader(ds, refs, totals);
     this.details = new ClinicDetailReader(ds);
   }

@@ -1,20 +1,10 @@
-import { Bits, emptyBits, setBit } from './bitset';
-import { ClinicHours, ClinicHoursRow, ExceptionRow } from './clinic-hours';
+import { Bits, emptyBits, hasBit, setBit } from './bitset';
+import { idWords, loadClinicColumns, loadDoctorClinics } from './clinic-columns.loader';
 import { DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
 import { NameGrams } from './name-grams';
 
 /** Rows read per statement (by keyset on the name index), so the load's memory stays flat. */
 const BATCH = 50_000;
-
-interface ClinicRow {
-  id: string;
-  week: string | null;
-  holiday: string | null;
-  accepting_status: string;
-  x: number | null;
-  y: number | null;
-  z: number | null;
-}
 
 interface DoctorRow {
   doctor_id: string;
@@ -35,16 +25,6 @@ interface DoctorRow {
 
 const FLAGS = Object.entries(FLAG_COLUMNS) as [FlagCriterion, keyof DoctorRow][];
 
-function idWords(uuid: string): [number, number, number, number] {
-  const hex = uuid.replace(/-/g, '');
-  return [0, 8, 16, 24].map((a) => parseInt(hex.slice(a, a + 8), 16)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-}
-
 /** Runs one read statement (the directory's read source). */
 export type ReadQuery = <T>(sql: string, params?: unknown[]) => Promise<T>;
 
@@ -60,37 +40,12 @@ export async function loadDoctorColumns(query: ReadQuery): Promise<DoctorColumns
 }
 
 async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
-  const clinics = await q.query<ClinicRow[]>(
-    `SELECT c.id, c.week_minutes::text AS week, c.holiday_minutes::text AS holiday, c.accepting_status,
-            cube_ll_coord(cs.earth, 1) AS x, cube_ll_coord(cs.earth, 2) AS y, cube_ll_coord(cs.earth, 3) AS z
-       FROM clinics c LEFT JOIN clinic_search cs ON cs.clinic_id = c.id
-      WHERE c.id IN (SELECT clinic_id FROM doctor_search)`,
-  );
-  const clinicIndex = new Map<string, number>();
-  clinics.forEach((c, i) => clinicIndex.set(c.id, i));
-  const exceptions = (
-    await q.query<{ clinic_id: string; date: string; minutes: string }[]>(
-      `SELECT clinic_id, date::text AS date, minutes::text AS minutes FROM clinic_hours_exceptions`,
-    )
-  )
-    .filter((e) => clinicIndex.has(e.clinic_id))
-    .map((e): ExceptionRow => ({ clinic: clinicIndex.get(e.clinic_id)!, ...e }));
-  const hours = new ClinicHours(
-    clinics.length,
-    clinics.map((c): ClinicHoursRow => ({ week: c.week, holiday: c.holiday })),
-    exceptions,
-  );
-  const cx = new Float64Array(clinics.length);
-  const cy = new Float64Array(clinics.length);
-  const cz = new Float64Array(clinics.length);
-  const clinicGeo = new Uint8Array(clinics.length);
-  clinics.forEach((c, i) => {
-    if (c.x === null) return;
-    clinicGeo[i] = 1;
-    cx[i] = c.x;
-    cy[i] = c.y!;
-    cz[i] = c.z!;
-  });
+  const { columns: clinicColumns, index: clinicIndex } = await loadClinicColumns(q);
+  const cd = clinicColumns.d;
+  // Each clinic's graded status, for its doctors' rows.
+  const statusOf: string[] = new Array<string>(cd.n);
+  for (const [status, set] of cd.statuses)
+    for (let c = 0; c < cd.n; c++) if (hasBit(set, c)) statusOf[c] = status;
 
   const [{ n }] = await q.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM doctor_search`);
   const ids = new Uint32Array(4 * n);
@@ -141,16 +96,16 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
       if (c < 0) throw new Error('a doctor_search row without its clinic');
       clinic[i] = c;
       if (r.practice_start_year !== null) setBit(bitsOf(byYear, r.practice_start_year), i);
-      if (clinicGeo[c]) {
+      if (hasBit(cd.geo, c)) {
         setBit(geo, i);
-        x[i] = cx[c];
-        y[i] = cy[c];
-        z[i] = cz[c];
+        x[i] = cd.x[c];
+        y[i] = cd.y[c];
+        z[i] = cd.z[c];
       }
       if (r.sp) for (const s of r.sp.split(',')) setBit(bitsOf(specialties, Number(s)), i);
       if (r.la) for (const l of r.la.split(',')) setBit(bitsOf(languages, Number(l)), i);
       if (r.gender !== null) setBit(bitsOf(genders, r.gender), i);
-      setBit(bitsOf(statuses, clinics[c].accepting_status), i);
+      setBit(bitsOf(statuses, statusOf[c]), i);
       for (const [f, col] of FLAGS) {
         const v = r[col];
         if (v !== null) setBit(v ? flags.get(f)!.yes : flags.get(f)!.no, i);
@@ -171,6 +126,7 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
     for (let w = 0; w < b.length; w++) b[w] |= own[w];
     startedBy.push(b);
   });
+  const doctorClinics = await loadDoctorClinics(q, n, cd.n);
   const nameText = names.join('');
   names.length = 0;
   const grams = await NameGrams.build({ n, names: nameText, nameStart });
@@ -193,7 +149,9 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
     genders,
     statuses,
     flags,
-    hours,
+    hours: cd.hours,
+    clinics: clinicColumns,
+    doctorClinics,
     grams,
   });
   columns.indexCpsos();

@@ -1,4 +1,9 @@
-import { DoctorCriteria, ListMoments, OpenMoment } from '../../../../domain/directory/criteria';
+import {
+  DoctorAttributeCriteria,
+  DoctorCriteria,
+  ListMoments,
+  OpenMoment,
+} from '../../../../domain/directory/criteria';
 import { latestStartYearFor } from '../../../../domain/doctors/years-of-practice';
 import { ResolvedNames } from '../reference-ids';
 import {
@@ -11,6 +16,7 @@ import {
   positionsFrom,
   unionInto,
 } from './bitset';
+import { ClinicColumns } from './clinic-columns';
 import { ClinicHours } from './clinic-hours';
 import { DoctorNear } from './doctor-near';
 import { NameGrams } from './name-grams';
@@ -76,6 +82,10 @@ export interface DoctorColumnData {
   /** Rows whose flag is true, and rows whose flag is false (a null flag is in neither). */
   readonly flags: ReadonlyMap<FlagCriterion, { readonly yes: Bits; readonly no: Bits }>;
   readonly hours: ClinicHours;
+  /** The clinic lists' columns (rows' `clinic` is a position of them). */
+  readonly clinics: ClinicColumns;
+  /** Each doctor's clinics: for row d, doctorClinics.clinics[start[d]] to [start[d + 1] - 1]. */
+  readonly doctorClinics: { readonly start: Int32Array; readonly clinics: Int32Array };
   /** The names' two- and three-character pieces (the name search's fragments). */
   readonly grams: NameGrams;
 }
@@ -139,11 +149,8 @@ export class DoctorColumns {
   ): Bits {
     const d = this.d;
     const bits = this.chosen;
-    bits.set(this.all);
+    this.attributes(bits, criteria, ids, now);
     const anyOf = (sets: (Bits | undefined)[]) => andInto(bits, unionInto(this.work, sets));
-    if (ids.specialtyIds) anyOf(ids.specialtyIds.map((i) => d.specialties.get(i)));
-    if (ids.languageIds) anyOf(ids.languageIds.map((i) => d.languages.get(i)));
-    if (criteria.gender) andInto(bits, d.genders.get(criteria.gender) ?? this.none);
     for (const [criterion, flag] of d.flags) {
       const v = criteria[criterion];
       if (v !== undefined) andInto(bits, v ? flag.yes : flag.no);
@@ -153,6 +160,24 @@ export class DoctorColumns {
     const near = criteria.near;
     const radiusKm = near ? criteria.radiusKm : undefined;
     if (geoOnly || radiusKm !== undefined) andInto(bits, d.geo);
+    if (moments?.filter) andInto(bits, this.openAt(moments.filter));
+    if (near && radiusKm !== undefined) this.near.within(bits, near, radiusKm * 1000, this.work);
+    return bits;
+  }
+
+  /** `bits` = the doctors passing the filters on the doctor's own attributes. */
+  private attributes(
+    bits: Bits,
+    criteria: DoctorAttributeCriteria,
+    ids: ResolvedNames,
+    now: Date,
+  ): void {
+    const d = this.d;
+    bits.set(this.all);
+    const anyOf = (sets: (Bits | undefined)[]) => andInto(bits, unionInto(this.work, sets));
+    if (ids.specialtyIds) anyOf(ids.specialtyIds.map((i) => d.specialties.get(i)));
+    if (ids.languageIds) anyOf(ids.languageIds.map((i) => d.languages.get(i)));
+    if (criteria.gender) andInto(bits, d.genders.get(criteria.gender) ?? this.none);
     const lowest =
       criteria.maxYears !== undefined ? latestStartYearFor(criteria.maxYears, now) : undefined;
     const highest =
@@ -160,9 +185,34 @@ export class DoctorColumns {
     // A range of start years: the rows up to its last year, less the rows before its first.
     if (highest !== undefined) andInto(bits, this.startedBy(highest));
     if (lowest !== undefined) andNotInto(bits, this.startedBy(lowest - 1));
-    if (moments?.filter) andInto(bits, this.openAt(moments.filter));
-    if (near && radiusKm !== undefined) this.near.within(bits, near, radiusKm * 1000, this.work);
-    return bits;
+  }
+
+  /**
+   * `into` (a set of clinics, cleared) = the clinics where one doctor passes every doctor filter
+   * of `criteria` (clinic_doctor_search: any clinic the doctor practises at).
+   */
+  clinicsOfDoctors(
+    criteria: DoctorAttributeCriteria,
+    ids: ResolvedNames,
+    now: Date,
+    into: Bits,
+  ): void {
+    const doctors = this.spares[0];
+    this.attributes(doctors, criteria, ids, now);
+    into.fill(0);
+    const { start, clinics } = this.d.doctorClinics;
+    for (let w = 0; w < doctors.length; w++) {
+      let v = doctors[w];
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        const i = (w << 5) + 31 - Math.clz32(low);
+        for (let k = start[i]; k < start[i + 1]; k++) {
+          const c = clinics[k];
+          into[c >>> 5] |= 1 << (c & 31);
+        }
+      }
+    }
   }
 
   /** The rows whose start year is known and at most `year` (d.startedBy's sets, cumulative). */

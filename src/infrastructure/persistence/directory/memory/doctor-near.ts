@@ -39,6 +39,8 @@ export class DoctorNear {
   constructor(
     private readonly d: Points,
     private readonly gridNearestMin = GRID_NEAREST_MIN,
+    /** The order of rows at one distance (their rank), when it is not their position's. */
+    private readonly tieRank?: Int32Array,
   ) {
     this.grid = new GeoGrid(d.n, d.geo, d.x, d.y, d.z);
   }
@@ -113,8 +115,8 @@ export class DoctorNear {
   }
 
   /**
-   * A page nearest first: the set's rows by (distance, position), the rows up to `after`
-   * (a distance and the position from which rows at that distance come after it) left out, then
+   * A page nearest first: the set's rows by (distance, tie: the position, or tieRank), the rows
+   * up to `after` (a distance and the tie from which rows at that distance come after it) left out, then
    * `offset` skipped and `limit` kept. The nearest `offset + limit` are kept in a bounded heap.
    * A large set is read through the grid's rings around the point, until no row farther out can
    * be among them (a few cells for a filter most doctors pass); a small one row by row.
@@ -134,6 +136,7 @@ export class DoctorNear {
     const p = llToEarth(lat, lng);
     const heap = new NearestHeap(keep);
     const { x, y, z } = this.d;
+    const tieRank = this.tieRank;
     const offer = (i: number, xi: number, yi: number, zi: number) => {
       const dx = xi - p.x;
       const dy = yi - p.y;
@@ -144,9 +147,10 @@ export class DoctorNear {
         if (dx > far || dx < -far || dy > far || dy < -far || dz > far || dz < -far) return;
       }
       const k = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (after && (k < after.k || (k === after.k && i < after.from))) return;
+      const tie = tieRank ? tieRank[i] : i;
+      if (after && (k < after.k || (k === after.k && tie < after.from))) return;
       if (past) past.n++;
-      heap.offer(k, i);
+      heap.offer(k, tie, i);
     };
     if (this.grid.serves(lat, lng) && countBits(bits) >= this.gridNearestMin) {
       this.grid.rings(

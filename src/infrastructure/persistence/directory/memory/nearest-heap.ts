@@ -1,14 +1,18 @@
 /**
- * The `size` nearest rows seen so far by (distance, position): a max-heap whose root is the
- * farthest row kept, so a row is kept in O(log size) and a farther one refused at a glance.
+ * The `size` nearest rows seen so far by (distance, tie): a max-heap whose root is the farthest
+ * row kept, so a row is kept in O(log size) and a farther one refused at a glance. The tie is
+ * the list's own order among rows at one distance (a doctor's position in name order; a
+ * clinic's rank by id).
  */
 export class NearestHeap {
   private readonly k: Float64Array;
+  private readonly t: Int32Array;
   private readonly i: Int32Array;
   private n = 0;
 
   constructor(readonly size: number) {
     this.k = new Float64Array(size);
+    this.t = new Int32Array(size);
     this.i = new Int32Array(size);
   }
 
@@ -22,21 +26,25 @@ export class NearestHeap {
   }
 
   private above(a: number, b: number): boolean {
-    return this.k[a] > this.k[b] || (this.k[a] === this.k[b] && this.i[a] > this.i[b]);
+    return this.k[a] > this.k[b] || (this.k[a] === this.k[b] && this.t[a] > this.t[b]);
   }
 
   private swap(a: number, b: number): void {
     const k = this.k[a];
     this.k[a] = this.k[b];
     this.k[b] = k;
+    const t = this.t[a];
+    this.t[a] = this.t[b];
+    this.t[b] = t;
     const i = this.i[a];
     this.i[a] = this.i[b];
     this.i[b] = i;
   }
 
-  offer(k: number, row: number): void {
+  offer(k: number, tie: number, row: number): void {
     if (this.n < this.size) {
       this.k[this.n] = k;
+      this.t[this.n] = tie;
       this.i[this.n] = row;
       let at = this.n++;
       while (at > 0) {
@@ -47,8 +55,9 @@ export class NearestHeap {
       }
       return;
     }
-    if (!(k < this.k[0] || (k === this.k[0] && row < this.i[0]))) return;
+    if (!(k < this.k[0] || (k === this.k[0] && tie < this.t[0]))) return;
     this.k[0] = k;
+    this.t[0] = tie;
     this.i[0] = row;
     for (let at = 0; ;) {
       const l = 2 * at + 1;
@@ -61,10 +70,10 @@ export class NearestHeap {
     }
   }
 
-  /** The rows kept, nearest first (ties by position). */
+  /** The rows kept, nearest first (ties in their order). */
   sorted(): number[] {
     const order = Array.from({ length: this.n }, (_, j) => j).sort(
-      (a, b) => this.k[a] - this.k[b] || this.i[a] - this.i[b],
+      (a, b) => this.k[a] - this.k[b] || this.t[a] - this.t[b],
     );
     return order.map((j) => this.i[j]);
   }

@@ -1,0 +1,216 @@
+import { ClinicCriteria, ListMoments, OpenMoment } from '../../../../domain/directory/criteria';
+import { ResolvedNames } from '../reference-ids';
+import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
+import { ClinicHours } from './clinic-hours';
+import { DoctorNear } from './doctor-near';
+import { llToEarth } from './earth';
+
+/** The flags of clinic_search, by the criterion that filters on each. */
+export const CLINIC_FLAG_COLUMNS = {
+  accepting: 'accepting',
+  evening: 'evening',
+  weekend: 'weekend',
+  wheelchair: 'wheelchair',
+  virtualVisits: 'virtual_visits',
+  nearTTC: 'near_ttc',
+  hasWebsite: 'has_website',
+} as const;
+export type ClinicFlagCriterion = keyof typeof CLINIC_FLAG_COLUMNS;
+
+/** The criteria the clinic columns answer; a list sending any other one is read from SQL. */
+const ANSWERED = new Set<string>([
+  'specialties',
+  'languages',
+  'gender',
+  'minYears',
+  'maxYears',
+  ...Object.keys(CLINIC_FLAG_COLUMNS),
+  'openNow',
+  'openAt',
+  'acceptingStatuses',
+  'near',
+  'radiusKm',
+]);
+
+const CACHED_MOMENTS = 64;
+
+/** clinic_search in memory, in (name_key, clinic_id) order, as the loader fills it. */
+export interface ClinicColumnData {
+  readonly n: number;
+  /** clinic_id (a uuid) as four 32-bit words per row. */
+  readonly ids: Uint32Array;
+  readonly names: string;
+  readonly nameStart: Int32Array;
+  /** clinic_search's point (cube_ll_coord 1 to 3). */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly z: Float64Array;
+  readonly geo: Bits;
+  /** The union of the clinic's practising doctors' specialties and languages (its columns). */
+  readonly specialties: ReadonlyMap<number, Bits>;
+  readonly languages: ReadonlyMap<number, Bits>;
+  readonly statuses: ReadonlyMap<string, Bits>;
+  readonly flags: ReadonlyMap<ClinicFlagCriterion, { readonly yes: Bits; readonly no: Bits }>;
+  readonly hours: ClinicHours;
+}
+
+/**
+ * The clinic lists' columns (docs/list-reads.md, "Lists in memory"): per filter value the set of
+ * clinics having it, the clinics' hours and points; the doctor filters ("one doctor satisfies all
+ * of them") come from the doctor columns' set, through each doctor's clinics (DoctorColumns).
+ */
+export class ClinicColumns {
+  readonly near: DoctorNear;
+  private readonly chosen: Bits;
+  private readonly work: Bits;
+  private readonly all: Bits;
+  private readonly openRows = new Map<string, Bits>();
+
+  /** Rows by clinic_id (the order of clinics at one distance), and each row's rank in it. */
+  private readonly byId: Int32Array;
+  private readonly idRank: Int32Array;
+
+  constructor(readonly d: ClinicColumnData) {
+    const ids = d.ids;
+    this.byId = Int32Array.from({ length: d.n }, (_, i) => i).sort((a, b) => {
+      for (let w = 0; w < 4; w++) {
+        const x = ids[4 * a + w];
+        const y = ids[4 * b + w];
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return 0;
+    });
+    this.idRank = new Int32Array(d.n);
+    this.byId.forEach((row, rank) => (this.idRank[row] = rank));
+    this.near = new DoctorNear(d, undefined, this.idRank);
+    this.chosen = emptyBits(d.n);
+    this.work = emptyBits(d.n);
+    this.all = fullBits(d.n);
+  }
+
+  get size(): number {
+    return this.d.n;
+  }
+
+  static answers(criteria: ClinicCriteria): boolean {
+    return Object.entries(criteria).every(([k, v]) => v === undefined || ANSWERED.has(k));
+  }
+
+  /**
+   * The clinics passing every clinic filter of `criteria` and, when `doctors` is given, among
+   * those it fills in (the clinics where one doctor passes every doctor filter); within the
+   * radius when there is one. The set answered is reused by the next call: read it before.
+   */
+  select(
+    criteria: ClinicCriteria,
+    ids: ResolvedNames,
+    doctors: ((into: Bits) => void) | undefined,
+    moments: ListMoments | undefined,
+  ): Bits {
+    const d = this.d;
+    const bits = this.chosen;
+    bits.set(this.all);
+    if (doctors) {
+      doctors(this.work);
+      andInto(bits, this.work);
+    } else {
+      // One list filter alone: the clinic's union of its doctors' ids says it exactly.
+      if (ids.specialtyIds)
+        andInto(
+          bits,
+          unionInto(
+            this.work,
+            ids.specialtyIds.map((i) => d.specialties.get(i)),
+          ),
+        );
+      if (ids.languageIds)
+        andInto(
+          bits,
+          unionInto(
+            this.work,
+            ids.languageIds.map((i) => d.languages.get(i)),
+          ),
+        );
+    }
+    for (const [criterion, flag] of d.flags) {
+      const v = criteria[criterion];
+      if (v !== undefined) andInto(bits, v ? flag.yes : flag.no);
+    }
+    if (criteria.acceptingStatuses?.length)
+      andInto(
+        bits,
+        unionInto(
+          this.work,
+          criteria.acceptingStatuses.map((s) => d.statuses.get(s)),
+        ),
+      );
+    if (moments?.filter) andInto(bits, this.openAt(moments.filter));
+    const near = criteria.near;
+    if (near) andInto(bits, d.geo);
+    if (near && criteria.radiusKm !== undefined)
+      this.near.within(bits, near, criteria.radiusKm * 1000, this.work);
+    return bits;
+  }
+
+  /** The clinics open at `m` (kept for the last moments asked). */
+  private openAt(m: OpenMoment): Bits {
+    const key = `${m.date}|${m.minuteOfDay}|${m.minuteOfWeek}|${m.isHoliday}`;
+    const hit = this.openRows.get(key);
+    if (hit) return hit;
+    const open = this.d.hours.openAt(m);
+    const bits = emptyBits(this.d.n);
+    for (let i = 0; i < this.d.n; i++) if (open[i] === 1) bits[i >>> 5] |= 1 << (i & 31);
+    if (this.openRows.size >= CACHED_MOMENTS)
+      this.openRows.delete(this.openRows.keys().next().value!);
+    this.openRows.set(key, bits);
+    return bits;
+  }
+
+  nameAt(i: number): string {
+    return this.d.names.slice(this.d.nameStart[i], this.d.nameStart[i + 1]);
+  }
+
+  /** The clinic_id of row `i`, as PostgreSQL writes a uuid. */
+  clinicId(i: number): string {
+    const h = (w: number) => this.d.ids[4 * i + w].toString(16).padStart(8, '0');
+    const s = h(0) + h(1) + h(2) + h(3);
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+
+  /**
+   * Where a cursor nearest first (its distance `k`, its clinic `id`) leaves the list: the rank
+   * by id from which clinics at that distance come after it, and the distance to compare with
+   * (the cursor's own clinic's as computed here, should it still be listed: PostgreSQL's may
+   * differ in the last digit).
+   */
+  nearAfter(
+    k: number,
+    id: string,
+    near: { lat: number; lng: number },
+  ): { k: number; from: number } {
+    let lo = 0;
+    let hi = this.d.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.clinicId(this.byId[mid]) > id) hi = mid;
+      else lo = mid + 1;
+    }
+    const own = lo > 0 && this.clinicId(this.byId[lo - 1]) === id ? this.byId[lo - 1] : -1;
+    if (own < 0 || !hasBit(this.d.geo, own)) return { k, from: lo };
+    const p = llToEarth(near.lat, near.lng);
+    return { k: this.near.line(own, p.x, p.y, p.z), from: lo };
+  }
+
+  /** The first position whose (name_key, clinic_id) is after `name`, `id` ("C" order). */
+  after(name: string, id: string): number {
+    let lo = 0;
+    let hi = this.d.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const n = this.nameAt(mid);
+      if (n > name || (n === name && this.clinicId(mid) > id)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}

@@ -21,6 +21,7 @@ import { createDemoDatabase } from '../support/demo-database';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { TestDatabase } from '../support/test-database';
 
 /**
@@ -55,6 +56,7 @@ interface Pair {
 describe('/specialists: random filter combinations equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
+  let sqlOnly: TestApp;
   let auth: Record<string, string>;
   let clinics: Map<string, ClinicRow>;
   let offerings: OfferingRow[];
@@ -71,7 +73,9 @@ describe('/specialists: random filter combinations equal the definition from eve
       'clinic_search, clinic_doctor_search, specialist_search',
     );
     t = await createTestApp(db, {}, new FixedClock(NOW));
+    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
     auth = await authHeaders(t, 'admin');
+    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     const rows = await readClinics(ds);
     clinics = new Map(rows.map((c) => [c.id, c]));
@@ -89,6 +93,7 @@ describe('/specialists: random filter combinations equal the definition from eve
 
   afterAll(async () => {
     await t?.close();
+    await sqlOnly?.close();
     await db?.drop();
   });
 
@@ -157,82 +162,93 @@ describe('/specialists: random filter combinations equal the definition from eve
   const keyOf = (p: Pair) => `${p.c.id}/${p.o.specialty}`;
   const itemKey = (s: SpecialistItem) => `${s.id}/${s.specialty.toLowerCase()}`;
 
-  it('every combination: total, members and order as defined, and the next page by cursor (seeded)', async () => {
-    console.log(
-      `specialist filters property: seed ${SEED} (SPECIALIST_FILTERS_PROPERTY_SEED to replay), ` +
-        `${offerings.length} offerings of ${offered.length} specialties`,
-    );
-    const seen = { empty: 0, some: 0, near: 0, cursors: 0 };
-    await fc.assert(
-      fc.asyncProperty(
-        queryArb(),
-        fc.constantFrom(0, 0, 7, 40),
-        fc.constantFrom(10, 25, 100),
-        async (q, offset, limit) => {
-          const want = expected(q);
-          const qs = new URLSearchParams({
-            ...q,
-            limit: String(limit),
-            offset: String(offset),
-          }).toString();
-          const res = await call(t.app, 'GET', `/specialists?${qs}`, auth);
-          expect({ qs, status: res.status, body: res.status === 200 ? '' : res.text }).toEqual({
-            qs,
-            status: 200,
-            body: '',
-          });
-          const body = res.body as {
-            total: number;
-            clinics: SpecialistItem[];
-            nextCursor: string | null;
-          };
-          expect({ qs, total: body.total }).toEqual({ qs, total: want.length });
-          const slice = want.slice(offset, offset + limit);
-          expect({ qs, page: body.clinics.map(itemKey) }).toEqual({ qs, page: slice.map(keyOf) });
-          body.clinics.forEach((s, i) => {
-            const p = slice[i];
-            expect({
-              qs,
-              item: itemKey(s),
-              fields: [s.wait_weeks, s.acceptingStatus, s.openNow],
-            }).toEqual({
-              qs,
-              item: itemKey(s),
-              fields: [p.o.waitWeeks, p.c.status, filters.openAt(p.c, NOW.getTime())],
-            });
-            expect({
-              item: itemKey(s),
-              languages: s.languages.map((l) => l.toLowerCase()).sort(),
-            }).toEqual({
-              item: itemKey(s),
-              languages: languagesOf(p),
-            });
-          });
-          if (body.nextCursor) {
-            const next = new URLSearchParams({
+  it.each([
+    ['the columns in memory', () => t],
+    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
+  ])(
+    'every combination, %s: total, members and order as defined, and the next page by cursor (seeded)',
+    async (_how, app) => {
+      console.log(
+        `specialist filters property: seed ${SEED} (SPECIALIST_FILTERS_PROPERTY_SEED to replay), ` +
+          `${offerings.length} offerings of ${offered.length} specialties`,
+      );
+      const seen = { empty: 0, some: 0, near: 0, cursors: 0 };
+      await fc.assert(
+        fc.asyncProperty(
+          queryArb(),
+          fc.constantFrom(0, 0, 7, 40),
+          fc.constantFrom(10, 25, 100),
+          async (q, offset, limit) => {
+            const want = expected(q);
+            const qs = new URLSearchParams({
               ...q,
               limit: String(limit),
-              cursor: body.nextCursor,
+              offset: String(offset),
             }).toString();
-            const r2 = await call(t.app, 'GET', `/specialists?${next}`, auth);
-            expect({ next, status: r2.status }).toEqual({ next, status: 200 });
-            const page2 = (r2.body as { clinics: SpecialistItem[] }).clinics.map(itemKey);
-            expect({ next, page2 }).toEqual({
-              next,
-              page2: want.slice(offset + limit, offset + 2 * limit).map(keyOf),
+            const res = await call(app().app, 'GET', `/specialists?${qs}`, auth);
+            expect({ qs, status: res.status, body: res.status === 200 ? '' : res.text }).toEqual({
+              qs,
+              status: 200,
+              body: '',
             });
-            seen.cursors++;
-          }
-          if (pointOf(q)) seen.near++;
-          if (want.length === 0) seen.empty++;
-          else seen.some++;
-        },
-      ),
-      { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
-    );
-    console.log(`specialist filters property: ${JSON.stringify(seen)}`);
-    expect(seen.some).toBeGreaterThan(seen.empty);
-    expect(seen.near).toBeGreaterThan(20);
-    expect(seen.cursors).toBeGreaterThan(5);
-  }, 300_000);
+            const body = res.body as {
+              total: number;
+              clinics: SpecialistItem[];
+              nextCursor: string | null;
+            };
+            expect({ qs, total: body.total }).toEqual({ qs, total: want.length });
+            const slice = want.slice(offset, offset + limit);
+            expect({ qs, page: body.clinics.map(itemKey) }).toEqual({ qs, page: slice.map(keyOf) });
+            body.clinics.forEach((s, i) => {
+              const p = slice[i];
+              expect({
+                qs,
+                item: itemKey(s),
+                fields: [s.wait_weeks, s.acceptingStatus, s.openNow],
+              }).toEqual({
+                qs,
+                item: itemKey(s),
+                fields: [p.o.waitWeeks, p.c.status, filters.openAt(p.c, NOW.getTime())],
+              });
+              expect({
+                item: itemKey(s),
+                languages: s.languages.map((l) => l.toLowerCase()).sort(),
+              }).toEqual({
+                item: itemKey(s),
+                languages: languagesOf(p),
+              });
+            });
+            if (body.nextCursor) {
+              const next = new URLSearchParams({
+                ...q,
+                limit: String(limit),
+                cursor: body.nextCursor,
+              }).toString();
+              const r2 = await call(app().app, 'GET', `/specialists?${next}`, auth);
+              expect({ next, status: r2.status }).toEqual({ next, status: 200 });
+              const page2 = (r2.body as { clinics: SpecialistItem[] }).clinics.map(itemKey);
+              expect({ next, page2 }).toEqual({
+                next,
+                page2: want.slice(offset + limit, offset + 2 * limit).map(keyOf),
+              });
+              seen.cursors++;
+            }
+            if (pointOf(q)) seen.near++;
+            if (want.length === 0) seen.empty++;
+            else seen.some++;
+          },
+        ),
+        { seed: SEED, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+      );
+      console.log(`specialist filters property: ${JSON.stringify(seen)}`);
+      expect(seen.some).toBeGreaterThan(seen.empty);
+      expect(seen.near).toBeGreaterThan(20);
+      expect(seen.cursors).toBeGreaterThan(5);
+      // Each app answered the way it is named for.
+      const memory = app().app.get(DoctorMemoryIndex);
+      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
+      else expect(memory.answered).toBe(0);
+    },
+    300_000,
+  );
 });

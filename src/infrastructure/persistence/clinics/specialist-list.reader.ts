@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { walk } from '../../database/prepared-reads';
+import { fixedPlan, walk } from '../../database/prepared-reads';
 import { SpecialistRecord } from '../../../domain/clinics/clinic';
 import { GeoPoint, ListMoments, SpecialistCriteria } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
@@ -12,12 +12,14 @@ import {
   where,
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
+import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
 import { distanceAfter, doctorExists, hoursStatusForms, openNowSql } from './clinic-read.sql';
 
 import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
+import { chooseSpecialistPage } from './specialist-memory-list';
 
 /** The sort columns a specialists page selects besides the record's. */
 interface SpecialistSortRow {
@@ -39,6 +41,7 @@ export class SpecialistListReader {
     private readonly ds: DataSource,
     private readonly refs: ReferenceIds,
     private readonly totals: ListTotals,
+    private readonly memory?: DoctorMemoryIndex,
   ) {}
 
   async specialists(
@@ -52,6 +55,26 @@ export class SpecialistListReader {
       languages: criteria.languages,
     });
     if (ids.impossible || !ids.specialtyIds) return { items: [], total: 0 };
+    // From the columns in memory once loaded (the total and the page's offerings chosen there).
+    const columns = this.memory?.current();
+    if (columns) {
+      const q = new SqlParams();
+      const specialtyIds = ids.specialtyIds;
+      const chosen = chooseSpecialistPage(
+        columns,
+        criteria,
+        { ...ids, specialtyIds },
+        page,
+        now,
+        moments,
+        q,
+      );
+      if (chosen) {
+        this.memory!.answered++;
+        const total = Promise.resolve(chosen.total);
+        return this.readPage(chosen.pageSql, q, criteria, page, total, moments, 'fixed');
+      }
+    }
     const p = new SqlParams();
     const specialtyIds = ids.specialtyIds;
     // One specialty reads the order index as it is; several need a sort.
@@ -105,6 +128,25 @@ export class SpecialistListReader {
             FROM specialist_search ss ${where([...conds, ...this.afterByWait(page, p)])}
            ORDER BY ss.wait_weeks, ss.name_key, ss.clinic_id, ss.specialty_id
            LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
+    // Several specialties are sorted, not walked, and a page that checks each pair's doctors may
+    // be joined before it is walked: those pages are planned for their values.
+    const short =
+      !perDoctor &&
+      (criteria.near !== undefined || specialtyIds.length === 1) &&
+      (await isShortWalk(matches, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
+    return this.readPage(pageSql, p, criteria, page, total, moments, short ? 'walk' : 'planned');
+  }
+
+  /** The page's offerings (`pageSql`: their keys and sort columns), in one statement. */
+  private async readPage(
+    pageSql: string,
+    p: SqlParams,
+    criteria: SpecialistCriteria,
+    page: PageRequest,
+    total: Promise<number>,
+    moments: ListMoments | undefined,
+    how: 'planned' | 'walk' | 'fixed',
+  ): Promise<Page<SpecialistRecord>> {
     const sql = `
       SELECT c.id, c.name, sp.name AS specialty,
              ARRAY(SELECT r.name FROM languages r WHERE r.id IN (
@@ -118,16 +160,13 @@ export class SpecialistListReader {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
        ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
-    // Several specialties are sorted, not walked, and a page that checks each pair's doctors may
-    // be joined before it is walked: those pages are planned for their values.
-    const short =
-      !perDoctor &&
-      (criteria.near !== undefined || specialtyIds.length === 1) &&
-      (await isShortWalk(matches, this.totals.count(ALL_SPECIALIST_PAIRS_SQL, []), page));
     const [rows] = await Promise.all([
       (await isPastTheEnd(total, page))
         ? Promise.resolve([] as SpecialistRow[])
-        : this.ds.query<SpecialistRow[]>(short ? walk(sql) : sql, p.values),
+        : this.ds.query<SpecialistRow[]>(
+            how === 'walk' ? walk(sql) : how === 'fixed' ? fixedPlan(sql) : sql,
+            p.values,
+          ),
       total,
     ]);
     const last = rows[rows.length - 1] as (SpecialistRow & SpecialistSortRow) | undefined;

@@ -44,7 +44,7 @@ export class TypeOrmClinicReadRepository extends ClinicReadRepository {
   ) {
     super();
     this.lists = new ClinicListReader(ds, refs, totals, memory);
-    this.offerings = new SpecialistListReader(ds, refs, totals);
+    this.offerings = new SpecialistListReader(ds, refs, totals, memory);
     this.details = new ClinicDetailReader(ds);
   }
 

@@ -1,6 +1,11 @@
 import { Bits, emptyBits, setBit } from './bitset';
 import { ClinicHours, ClinicHoursRow, ExceptionRow } from './clinic-hours';
-import { ClinicColumns, CLINIC_FLAG_COLUMNS, ClinicFlagCriterion } from './clinic-columns';
+import {
+  ClinicColumns,
+  CLINIC_FLAG_COLUMNS,
+  ClinicFlagCriterion,
+  Offerings,
+} from './clinic-columns';
 import type { ReadQuery } from './doctor-columns.loader';
 
 interface ClinicRow {
@@ -103,6 +108,29 @@ export async function loadClinicColumns(q: {
       if (v !== null) setBit(v ? flags.get(f)!.yes : flags.get(f)!.no, i);
     }
   });
+  // The offerings, in the specialists' order (specialist_search_order_idx's).
+  const pairs = await q.query<{ clinic_id: string; specialty_id: number; wait_weeks: number }[]>(
+    `SELECT clinic_id, specialty_id, wait_weeks FROM specialist_search
+      ORDER BY specialty_id, wait_weeks, name_key, clinic_id`,
+  );
+  const offerings = new Map<number, Offerings>();
+  for (let at = 0; at < pairs.length;) {
+    const s = pairs[at].specialty_id;
+    let end = at;
+    while (end < pairs.length && pairs[end].specialty_id === s) end++;
+    const clinics = new Int32Array(end - at);
+    const waits = new Int32Array(end - at);
+    const set = emptyBits(n);
+    for (let j = at; j < end; j++) {
+      const c = index.get(pairs[j].clinic_id);
+      if (c === undefined) throw new Error('specialist_search changed while read');
+      clinics[j - at] = c;
+      waits[j - at] = pairs[j].wait_weeks;
+      setBit(set, c);
+    }
+    offerings.set(s, { clinics, waits, set });
+    at = end;
+  }
   const columns = new ClinicColumns({
     n,
     ids,
@@ -117,6 +145,7 @@ export async function loadClinicColumns(q: {
     statuses,
     flags,
     hours,
+    offerings,
   });
   return { columns, index };
 }

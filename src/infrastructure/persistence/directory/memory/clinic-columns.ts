@@ -52,6 +52,17 @@ export interface ClinicColumnData {
   readonly statuses: ReadonlyMap<string, Bits>;
   readonly flags: ReadonlyMap<ClinicFlagCriterion, { readonly yes: Bits; readonly no: Bits }>;
   readonly hours: ClinicHours;
+  /**
+   * Per specialty, its offerings (specialist_search): the clinics in the specialists' order
+   * (wait, name, clinic id), their waits, and the set of those clinics.
+   */
+  readonly offerings: ReadonlyMap<number, Offerings>;
+}
+
+export interface Offerings {
+  readonly clinics: Int32Array;
+  readonly waits: Int32Array;
+  readonly set: Bits;
 }
 
 /**
@@ -187,6 +198,8 @@ export class ClinicColumns {
     k: number,
     id: string,
     near: { lat: number; lng: number },
+    /** Whether the cursor's own clinic comes after it too (its other offerings: specialists). */
+    inclusive = false,
   ): { k: number; from: number } {
     let lo = 0;
     let hi = this.d.n;
@@ -198,7 +211,12 @@ export class ClinicColumns {
     const own = lo > 0 && this.clinicId(this.byId[lo - 1]) === id ? this.byId[lo - 1] : -1;
     if (own < 0 || !hasBit(this.d.geo, own)) return { k, from: lo };
     const p = llToEarth(near.lat, near.lng);
-    return { k: this.near.line(own, p.x, p.y, p.z), from: lo };
+    return { k: this.near.line(own, p.x, p.y, p.z), from: inclusive ? lo - 1 : lo };
+  }
+
+  /** Row `i`'s rank by clinic_id. */
+  rankById(i: number): number {
+    return this.idRank[i];
   }
 
   /** The first position whose (name_key, clinic_id) is after `name`, `id` ("C" order). */

@@ -6,13 +6,13 @@
  */
 export class NearestHeap {
   private readonly k: Float64Array;
-  private readonly t: Int32Array;
+  private readonly t: Float64Array;
   private readonly i: Int32Array;
   private n = 0;
 
   constructor(readonly size: number) {
     this.k = new Float64Array(size);
-    this.t = new Int32Array(size);
+    this.t = new Float64Array(size);
     this.i = new Int32Array(size);
   }
 

@@ -23,6 +23,8 @@ import { DirectorySettings } from '../../src/application/shared/directory-settin
 import { KeepingReadCache, NoReadCache, ReadCache } from '../../src/application/shared/read-cache';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { loadDoctorColumns } from '../../src/infrastructure/persistence/directory/memory/doctor-columns.loader';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { TypeOrmMetadataRepository } from '../../src/infrastructure/persistence/metadata/typeorm-metadata.repository';
 import { TypeOrmReviewReadRepository } from '../../src/infrastructure/persistence/reviews/typeorm-review-read.repository';
 import {
@@ -72,18 +74,32 @@ export function recordingDataSource(ds: DataSource): Recorder {
 }
 
 /**
+ * The doctor lists' columns loaded once from `ds` (not recorded: an instance loads them at start
+ * and after each change, not per request), as a DoctorMemoryIndex that always has them.
+ */
+export async function loadedMemory(ds: DataSource): Promise<DoctorMemoryIndex> {
+  const columns = await loadDoctorColumns((sql, params) => ds.query(sql, params));
+  return { current: () => columns, answered: 0 } as unknown as DoctorMemoryIndex;
+}
+
+/**
  * The use cases of the service over the TypeORM repositories, with no cache (so SQL always runs),
  * except for the counts of name pieces: a whole-table read that each instance makes once, not a
  * cost of any request or filter combination. `names` caches the names and totals as a warm
  * instance does (the bench's direct SQL), the default caches nothing (npm run plans).
  */
-export function directoryUseCases(ds: DataSource, names: ReadCache = new NoReadCache()) {
+export function directoryUseCases(
+  ds: DataSource,
+  names: ReadCache = new NoReadCache(),
+  /** The lists' columns in memory, as a loaded instance answers (none: the lists' SQL). */
+  memory?: DoctorMemoryIndex,
+) {
   const cache = new NoReadCache();
   const refs = new ReferenceIds(ds, names);
   const totals = new ListTotals(ds, names);
   const grams = new NameGrams(ds, new KeepingReadCache());
-  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, grams);
-  const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);
+  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, grams, undefined, memory);
+  const clinics = new TypeOrmClinicReadRepository(ds, refs, totals, memory);
   const reviews = new TypeOrmReviewReadRepository(ds);
   const metadata = new TypeOrmMetadataRepository(ds);
   const clock = new SystemClock();

@@ -12,6 +12,7 @@ import { DirectoryReadCache } from '../persistence/directory/directory-read-cach
 import { DIRECTORY_CHANGED_CHANNEL } from '../seed/demo-data.seeder';
 import { RequestMetrics } from './request-metrics';
 import { DoctorMemoryIndex } from '../persistence/directory/memory/doctor-memory-index';
+import { ImportMetrics } from './import-metrics';
 import { memoryListMetrics } from './memory-metrics';
 import { poolMetrics } from './pool-metrics';
 import { histogramValues, processRegistry, SnapshotMetric } from './snapshot-metric';
@@ -19,7 +20,6 @@ import { histogramValues, processRegistry, SnapshotMetric } from './snapshot-met
 /** The order states of the checkout (migrations: orders.state). */
 const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'failed', 'expired', 'refunded', 'disputed'];
 /** The record types an import's notification counts (read-model-refresh.ts). */
-const IMPORT_TYPES = ['clinic', 'doctor', 'offering', 'review'] as const;
 /** Tokens whose DataSources hold directory reads (side pools); absent ones are skipped. */
 const READ_SOURCE_TOKENS = [DIRECTORY_READ_SOURCE, 'PRIMARY_DIRECTORY_READS'];
 
@@ -40,13 +40,8 @@ export class ServiceMetrics {
   readonly authFailures: Counter<'reason'>;
   /** 429s: a tier's per-minute limit (limiter: the tier), or the failed-authentication lockout. */
   readonly rateLimitRefusals: Counter<'limiter'>;
-  private readonly imports = {
-    runs: 0,
-    seconds: 0,
-    lastSeconds: 0,
-    lastAt: 0,
-    records: { clinic: 0, doctor: 0, offering: 0, review: 0 } as Record<string, number>,
-  };
+  /** The imports heard of through directory_changed (import-metrics.ts). */
+  private readonly imports = new ImportMetrics();
 
   constructor(
     private readonly primary: DataSource,
@@ -79,10 +74,10 @@ export class ServiceMetrics {
     this.registerReplica();
     this.registerCaches(readCache instanceof DirectoryReadCache ? readCache : undefined);
     this.registerOrders();
-    this.registerImports();
+    for (const metric of this.imports.metrics()) this.add(metric);
     for (const metric of memoryListMetrics(memory)) this.add(metric);
     listener.subscribe(DIRECTORY_CHANGED_CHANNEL, {
-      onNotify: (payload) => this.importHeard(payload),
+      onNotify: (payload) => this.imports.heard(payload),
       onLost: () => undefined,
     });
   }
@@ -235,71 +230,5 @@ export class ServiceMetrics {
         }
       },
     });
-  }
-
-  private registerImports(): void {
-    const i = this.imports;
-    const help = ' (imports this instance heard of through directory_changed; see docs/metrics.md)';
-    this.add(
-      new SnapshotMetric(
-        'gtad_import_runs_total',
-        `Imports that changed the directory${help}`,
-        'counter',
-        () => [{ labels: {}, value: i.runs }],
-      ),
-    );
-    this.add(
-      new SnapshotMetric(
-        'gtad_import_records_total',
-        `Records those imports applied (accepted by their checks), by type${help}`,
-        'counter',
-        () => IMPORT_TYPES.map((type) => ({ labels: { type }, value: i.records[type] })),
-      ),
-    );
-    this.add(
-      new SnapshotMetric(
-        'gtad_import_seconds_total',
-        `Seconds those imports ran, from their start to the change's notification${help}`,
-        'counter',
-        () => [{ labels: {}, value: i.seconds }],
-      ),
-    );
-    this.add(
-      new SnapshotMetric(
-        'gtad_import_last_seconds',
-        `Seconds the last import ran${help}`,
-        'gauge',
-        () => [{ labels: {}, value: i.lastSeconds }],
-      ),
-    );
-    this.add(
-      new SnapshotMetric(
-        'gtad_import_last_timestamp_seconds',
-        `When the last import was heard of (Unix time; 0: none since this instance started)${help}`,
-        'gauge',
-        () => [{ labels: {}, value: i.lastAt }],
-      ),
-    );
-  }
-
-  /** A `directory_changed` notification: an import's counts and seconds, when it sent them. */
-  private importHeard(payload: string): void {
-    let body: { reason?: unknown; records?: Record<string, unknown>; seconds?: unknown };
-    try {
-      body = JSON.parse(payload) as typeof body;
-    } catch {
-      return;
-    }
-    if (body?.reason !== 'import') return;
-    const i = this.imports;
-    i.runs++;
-    i.lastAt = Date.now() / 1000;
-    const seconds = typeof body.seconds === 'number' && body.seconds >= 0 ? body.seconds : 0;
-    i.seconds += seconds;
-    i.lastSeconds = seconds;
-    for (const type of IMPORT_TYPES) {
-      const n = body.records?.[type];
-      if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) i.records[type] += n;
-    }
   }
 }

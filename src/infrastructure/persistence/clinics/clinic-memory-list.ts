@@ -5,10 +5,9 @@ import { countBits, positionsFrom } from '../directory/memory/bitset';
 import { ClinicColumns } from '../directory/memory/clinic-columns';
 import { DoctorColumns } from '../directory/memory/doctor-columns';
 import { ResolvedNames } from '../directory/reference-ids';
+import { C_ORDERED } from '../directory/memory/uuid-words';
 import { SqlParams } from '../directory/sql-params';
 
-/** Text JavaScript orders as PostgreSQL's "C" collation (no surrogate pairs). */
-const PLAIN = /^[^\uD800-\uDFFF]*$/;
 
 /**
  * A clinic list answered from the columns in memory (issue 32): the clinics passing every filter
@@ -28,7 +27,7 @@ export function chooseClinicPage(
   p: SqlParams,
 ): { pageSql: string; total: number } | undefined {
   if (!ClinicColumns.answers(criteria)) return undefined;
-  if (page.after?.some((v) => typeof v === 'string' && !PLAIN.test(v))) return undefined;
+  if (page.after?.some((v) => typeof v === 'string' && !C_ORDERED.test(v))) return undefined;
   const c = m.d.clinics;
   // The unions of the clinic's doctors' ids are exact for one list filter alone; together, or
   // with a scalar filter, one doctor must pass them all.

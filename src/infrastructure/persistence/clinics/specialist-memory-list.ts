@@ -5,10 +5,9 @@ import { andInto, Bits, countBits, emptyBits } from '../directory/memory/bitset'
 import { ClinicColumns } from '../directory/memory/clinic-columns';
 import { DoctorColumns } from '../directory/memory/doctor-columns';
 import { ResolvedNames } from '../directory/reference-ids';
+import { C_ORDERED } from '../directory/memory/uuid-words';
 import { SqlParams } from '../directory/sql-params';
 
-/** Text JavaScript orders as PostgreSQL's "C" collation (no surrogate pairs). */
-const PLAIN = /^[^\uD800-\uDFFF]*$/;
 
 /** One offering of a page: the clinic's position, the specialty, its wait. */
 export interface Pair {
@@ -36,7 +35,7 @@ export function chooseSpecialistPage(
   p: SqlParams,
 ): { pageSql: string; total: number } | undefined {
   if (!ClinicColumns.answers(criteria)) return undefined;
-  if (page.after?.some((v) => typeof v === 'string' && !PLAIN.test(v))) return undefined;
+  if (page.after?.some((v) => typeof v === 'string' && !C_ORDERED.test(v))) return undefined;
   const c = m.d.clinics;
   // The clinic filters (flags, hours, statuses, the radius) on clinic_search's columns.
   const clinicsPassing = c

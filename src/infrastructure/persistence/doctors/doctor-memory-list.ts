@@ -1,4 +1,5 @@
 import { DoctorCriteria, GeoPoint, ListMoments } from '../../../domain/directory/criteria';
+import { hasOpeningFilters } from './doctor-read.sql';
 import { DoctorRecord } from '../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { pointOf } from '../directory/criteria-sql';
@@ -6,14 +7,13 @@ import { andInto, countBits, hasBit } from '../directory/memory/bitset';
 import { DoctorColumns } from '../directory/memory/doctor-columns';
 import { llToEarth } from '../directory/memory/earth';
 import { ResolvedNames } from '../directory/reference-ids';
+import { C_ORDERED } from '../directory/memory/uuid-words';
 import { SqlParams } from '../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from './doctor-page.reader';
 
 const byName: SortKeyOf = (r) => [r.page_name, r.cpso_number];
 const nearest: SortKeyOf = (r) => [r.page_k, r.page_name, r.cpso_number];
 
-/** Text that JavaScript orders as PostgreSQL's "C" collation does (no surrogate pairs). */
-const C_ORDERED = /^[^\uD800-\uDFFF]*$/;
 
 /**
  * Doctor lists answered from the columns in memory (DoctorColumns): the exact total is a count of
@@ -22,6 +22,15 @@ const C_ORDERED = /^[^\uD800-\uDFFF]*$/;
  * cells: a page near the start of a list of half the doctors reads a few cells, 0.2 ms at
  * 1,000,000 doctors, where a walk of doctor_geo's index took milliseconds of heap fetches).
  */
+/** What the columns counted of a list nearest first: its filters' matches, and its total. */
+export interface NearCounts {
+  readonly matches: number;
+  readonly total: number;
+}
+
+/** Lists whose counts are kept per copy of the columns (the oldest dropped past it). */
+const NEAR_COUNTS_KEPT = 10_000;
+
 export class DoctorMemoryList {
   constructor(private readonly pages: DoctorPageReader) {}
 
@@ -66,6 +75,46 @@ export class DoctorMemoryList {
     const sql = `SELECT g.doctor_id, g.clinic_id, g.name_key, g.cpso_number, 0 AS rank, g.earth <-> ${pt} AS k
                    FROM doctor_geo g WHERE g.doctor_id = ANY(${q.add(positions.map((i) => m.doctorId(i)))}::uuid[])`;
     return this.pages.read(sql, q, page, Promise.resolve(total), 'fixed', nearest, moments?.now);
+  }
+
+  /** Counts per copy of the columns and list (a copy is replaced at every change). */
+  private readonly nearCounts = new WeakMap<DoctorColumns, Map<string, NearCounts>>();
+
+  /**
+   * The counts of a list nearest first when its page is a short walk of doctor_geo's index (no
+   * cursor, no time or status filter, which a walk probes per row, and matches dense enough),
+   * counted once per copy of the columns; else undefined (the columns answer the page).
+   */
+  shortWalkNear(
+    m: DoctorColumns,
+    criteria: DoctorCriteria,
+    ids: ResolvedNames,
+    page: PageRequest,
+    now: Date,
+    moments: ListMoments | undefined,
+    budget: number,
+  ): NearCounts | undefined {
+    if (!criteria.near || page.after || hasOpeningFilters(criteria, moments)) return undefined;
+    if (!DoctorColumns.answers(criteria)) return undefined;
+    let memo = this.nearCounts.get(m);
+    if (!memo) this.nearCounts.set(m, (memo = new Map<string, NearCounts>()));
+    const key = JSON.stringify([criteria, ids.specialtyIds, ids.languageIds, now.getUTCFullYear()]);
+    let counts = memo.get(key);
+    if (!counts) {
+      const matches = countBits(
+        m.select({ ...criteria, radiusKm: undefined }, ids, now, moments, false),
+      );
+      const total =
+        criteria.radiusKm === undefined
+          ? matches
+          : countBits(m.select(criteria, ids, now, moments, true));
+      counts = { matches, total };
+      if (memo.size >= NEAR_COUNTS_KEPT) memo.delete(memo.keys().next().value!);
+      memo.set(key, counts);
+    }
+    const reach = page.offset + page.limit;
+    const short = counts.matches > 0 && reach * m.size <= counts.matches * budget;
+    return short ? counts : undefined;
   }
 
   private byName(

@@ -7,6 +7,7 @@ import {
   Offerings,
 } from './clinic-columns';
 import type { ReadQuery } from './doctor-columns.loader';
+import { idWords } from './uuid-words';
 
 interface ClinicRow {
   id: string;
@@ -30,16 +31,6 @@ interface ClinicRow {
 
 const FLAGS = Object.entries(CLINIC_FLAG_COLUMNS) as [ClinicFlagCriterion, keyof ClinicRow][];
 
-/** A uuid as four 32-bit words. */
-export function idWords(uuid: string): [number, number, number, number] {
-  const hex = uuid.replace(/-/g, '');
-  return [0, 8, 16, 24].map((a) => parseInt(hex.slice(a, a + 8), 16)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-}
 
 /**
  * Reads clinic_search (every clinic, in (name_key, clinic_id) order: the clinic lists' order),

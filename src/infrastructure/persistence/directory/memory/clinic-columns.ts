@@ -1,5 +1,6 @@
 import { ClinicCriteria, ListMoments, OpenMoment } from '../../../../domain/directory/criteria';
 import { ResolvedNames } from '../reference-ids';
+import { uuidAt } from './uuid-words';
 import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
 import { ClinicHours } from './clinic-hours';
 import { DoctorNear } from './doctor-near';
@@ -183,9 +184,7 @@ export class ClinicColumns {
 
   /** The clinic_id of row `i`, as PostgreSQL writes a uuid. */
   clinicId(i: number): string {
-    const h = (w: number) => this.d.ids[4 * i + w].toString(16).padStart(8, '0');
-    const s = h(0) + h(1) + h(2) + h(3);
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    return uuidAt(this.d.ids, i);
   }
 
   /**

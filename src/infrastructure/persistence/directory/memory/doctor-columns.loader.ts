@@ -1,5 +1,6 @@
 import { Bits, emptyBits, hasBit, setBit } from './bitset';
-import { idWords, loadClinicColumns, loadDoctorClinics } from './clinic-columns.loader';
+import { loadClinicColumns, loadDoctorClinics } from './clinic-columns.loader';
+import { idWords } from './uuid-words';
 import { DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
 import { NameGrams } from './name-grams';
 

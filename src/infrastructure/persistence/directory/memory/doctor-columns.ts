@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/directory/criteria';
 import { latestStartYearFor } from '../../../../domain/doctors/years-of-practice';
 import { ResolvedNames } from '../reference-ids';
+import { uuidAt } from './uuid-words';
 import {
   andInto,
   andNotInto,
@@ -346,8 +347,6 @@ export class DoctorColumns {
 
   /** The doctor_id of row `i`, as PostgreSQL writes a uuid. */
   doctorId(i: number): string {
-    const h = (w: number) => this.d.ids[4 * i + w].toString(16).padStart(8, '0');
-    const s = h(0) + h(1) + h(2) + h(3);
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    return uuidAt(this.d.ids, i);
   }
 }

@@ -14,13 +14,12 @@ import {
 import { DoctorColumns } from '../../directory/memory/doctor-columns';
 import { llToEarth } from '../../directory/memory/earth';
 import { ResolvedNames } from '../../directory/reference-ids';
+import { C_ORDERED } from '../../directory/memory/uuid-words';
 import { SqlParams } from '../../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
 
 const byRank: SortKeyOf = (r) => [r.page_rank, r.page_k, r.page_name, r.cpso_number];
 
-/** Text JavaScript orders as PostgreSQL's "C" collation (no surrogate pairs), of one meaning. */
-const PLAIN = /^[^\uD800-\uDFFF]*$/;
 
 /** Where a cursor leaves a rank: its distance (nearest first) and the first position after it. */
 interface Past {
@@ -47,8 +46,8 @@ export class MemoryNameSearch {
     now: Date,
     moments?: ListMoments,
   ): Promise<Page<DoctorRecord>> | undefined {
-    if (!DoctorColumns.answers(criteria) || !PLAIN.test(q)) return undefined;
-    if (page.after?.some((v) => typeof v === 'string' && !PLAIN.test(v))) return undefined;
+    if (!DoctorColumns.answers(criteria) || !C_ORDERED.test(q)) return undefined;
+    if (page.after?.some((v) => typeof v === 'string' && !C_ORDERED.test(v))) return undefined;
     const lower = q.toLowerCase();
     if (lower.length < 2) return undefined;
     const near = criteria.near;

@@ -17,8 +17,8 @@ import {
 import { createDemoDatabase } from '../support/demo-database';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
-import { createTestApp, TestApp } from '../support/test-app';
-import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
+import { TestApp } from '../support/test-app';
+import { BothWays, createBothWays, eachWay, expectAnsweredAsNamed } from '../support/both-ways';
 import { TestDatabase } from '../support/test-database';
 
 /**
@@ -43,7 +43,7 @@ interface ClinicItem {
 describe('/clinics: random filter combinations equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let sqlOnly: TestApp;
+  let both: BothWays;
   let auth: Record<string, string>;
   let clinics: ClinicRow[];
   let byId: Map<string, ClinicRow>;
@@ -58,10 +58,9 @@ describe('/clinics: random filter combinations equal the definition from every r
       { doctors: 1200, seed: 32, now: NOW },
       'clinic_search, clinic_doctor_search',
     );
-    t = await createTestApp(db, {}, new FixedClock(NOW));
-    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
+    both = await createBothWays(db, new FixedClock(NOW));
+    t = both.memory;
     auth = await authHeaders(t, 'admin');
-    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     clinics = await readClinics(ds);
     byId = new Map(clinics.map((c) => [c.id, c]));
@@ -77,7 +76,7 @@ describe('/clinics: random filter combinations equal the definition from every r
 
   afterAll(async () => {
     await t?.close();
-    await sqlOnly?.close();
+    await both?.sql.close();
     await db?.drop();
   });
 
@@ -116,10 +115,7 @@ describe('/clinics: random filter combinations equal the definition from every r
       : hits.sort((a, b) => cmp(a.nameKey, b.nameKey) || cmp(a.id, b.id));
   }
 
-  it.each([
-    ['the columns in memory', () => t],
-    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
-  ])(
+  it.each(eachWay(() => both))(
     'every combination, %s: total, members and order as defined, and the next page by cursor (seeded)',
     async (_how, app) => {
       console.log(
@@ -190,9 +186,7 @@ describe('/clinics: random filter combinations equal the definition from every r
       expect(seen.near).toBeGreaterThan(20);
       expect(seen.cursors).toBeGreaterThan(10);
       // Each app answered the way it is named for.
-      const memory = app().app.get(DoctorMemoryIndex);
-      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
-      else expect(memory.answered).toBe(0);
+      expectAnsweredAsNamed(both, app(), seen.some + 1);
     },
     300_000,
   );

@@ -6,9 +6,9 @@ import { authHeaders } from '../support/auth';
 import { createDemoDatabase } from '../support/demo-database';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
-import { createTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
+import { BothWays, createBothWays, eachWay, expectAnsweredAsNamed } from '../support/both-ways';
 import { TestDatabase } from '../support/test-database';
-import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { scheduleOfClinicRow, ClinicScheduleRow } from '../support/clinic-schedule-row';
 
 /**
@@ -61,7 +61,7 @@ type Query = Record<string, string>;
 describe('/doctors: random filter combinations equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let sqlOnly: TestApp;
+  let both: BothWays;
   let auth: Record<string, string>;
   let rows: DoctorRow[];
   let specs: string[];
@@ -74,11 +74,9 @@ describe('/doctors: random filter combinations equal the definition from every r
       { doctors: 600, seed: 33, now: NOW },
       'doctor_search',
     );
-    t = await createTestApp(db, {}, new FixedClock(NOW));
-    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
+    both = await createBothWays(db, new FixedClock(NOW));
+    t = both.memory;
     auth = await authHeaders(t, 'admin');
-    // The columns in memory are loaded at start: the memory app answers from them from now on.
-    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     rows = (
       await ds.query(`
@@ -108,7 +106,7 @@ describe('/doctors: random filter combinations equal the definition from every r
 
   afterAll(async () => {
     await t?.close();
-    await sqlOnly?.close();
+    await both?.sql.close();
     await db?.drop();
   });
 
@@ -300,10 +298,7 @@ describe('/doctors: random filter combinations equal the definition from every r
     return want.total > 0;
   }
 
-  it.each([
-    ['the columns in memory', () => t],
-    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
-  ])(
+  it.each(eachWay(() => both))(
     'every combination, %s: total, members, name order or nearest first, offsets and cursors (seeded)',
     async (_how, app) => {
       console.log(`doctor filters property: seed ${SEED} (FILTERS_PROPERTY_SEED to replay)`);
@@ -318,9 +313,7 @@ describe('/doctors: random filter combinations equal the definition from every r
       // The draws must exercise real answers, not only empty lists.
       expect(seen.some).toBeGreaterThan(seen.empty);
       // Each app answered the way it is named for.
-      const memory = app().app.get(DoctorMemoryIndex);
-      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
-      else expect(memory.answered).toBe(0);
+      expectAnsweredAsNamed(both, app(), seen.some + 1);
     },
     300_000,
   );

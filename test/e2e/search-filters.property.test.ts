@@ -16,9 +16,9 @@ import { ClinicScheduleRow, scheduleOfClinicRow } from '../support/clinic-schedu
 import { createDemoDatabase } from '../support/demo-database';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
-import { createTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
+import { BothWays, createBothWays, eachWay, expectAnsweredAsNamed } from '../support/both-ways';
 import { TestDatabase } from '../support/test-database';
-import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 
 /**
  * Random /doctors/search requests (issue 32, item 5): a name piece (a prefix or an inner piece
@@ -58,7 +58,7 @@ interface DoctorRow {
 describe('/doctors/search: random pieces and filters equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let sqlOnly: TestApp;
+  let both: BothWays;
   let auth: Record<string, string>;
   let rows: DoctorRow[];
   let langs: string[];
@@ -75,10 +75,9 @@ describe('/doctors/search: random pieces and filters equal the definition from e
       { doctors: 1500, seed: 35, now: NOW },
       'doctor_search, doctor_geo, doctor_name_order',
     );
-    t = await createTestApp(db, {}, new FixedClock(NOW));
-    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
+    both = await createBothWays(db, new FixedClock(NOW));
+    t = both.memory;
     auth = await authHeaders(t, 'admin');
-    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     rows = (
       await ds.query(`
@@ -121,7 +120,7 @@ describe('/doctors/search: random pieces and filters equal the definition from e
 
   afterAll(async () => {
     await t?.close();
-    await sqlOnly?.close();
+    await both?.sql.close();
     await db?.drop();
   });
 
@@ -231,10 +230,7 @@ describe('/doctors/search: random pieces and filters equal the definition from e
       .map((h) => h.r);
   }
 
-  it.each([
-    ['the columns in memory', () => t],
-    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
-  ])(
+  it.each(eachWay(() => both))(
     'every piece and combination, %s: total, members and order as defined, and the next page by cursor (seeded)',
     async (_how, app) => {
       console.log(
@@ -305,9 +301,7 @@ describe('/doctors/search: random pieces and filters equal the definition from e
       expect(seen.filtered).toBeGreaterThan(20);
       expect(seen.cursors).toBeGreaterThan(10);
       // Each app answered the way it is named for.
-      const memory = app().app.get(DoctorMemoryIndex);
-      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
-      else expect(memory.answered).toBe(0);
+      expectAnsweredAsNamed(both, app(), seen.some + 1);
     },
     300_000,
   );

@@ -20,8 +20,8 @@ import {
 import { createDemoDatabase } from '../support/demo-database';
 import { FixedClock } from '../support/fixed-clock';
 import { call } from '../support/http';
-import { createTestApp, TestApp } from '../support/test-app';
-import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
+import { TestApp } from '../support/test-app';
+import { BothWays, createBothWays, eachWay, expectAnsweredAsNamed } from '../support/both-ways';
 import { TestDatabase } from '../support/test-database';
 
 /**
@@ -56,7 +56,7 @@ interface Pair {
 describe('/specialists: random filter combinations equal the definition from every row (property)', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let sqlOnly: TestApp;
+  let both: BothWays;
   let auth: Record<string, string>;
   let clinics: Map<string, ClinicRow>;
   let offerings: OfferingRow[];
@@ -72,10 +72,9 @@ describe('/specialists: random filter combinations equal the definition from eve
       { doctors: 1200, seed: 34, now: NOW },
       'clinic_search, clinic_doctor_search, specialist_search',
     );
-    t = await createTestApp(db, {}, new FixedClock(NOW));
-    sqlOnly = await createTestApp(db, { LISTS_FROM_SQL: 'true' }, new FixedClock(NOW));
+    both = await createBothWays(db, new FixedClock(NOW));
+    t = both.memory;
     auth = await authHeaders(t, 'admin');
-    await t.app.get(DoctorMemoryIndex).ready();
     const ds = db.dataSource;
     const rows = await readClinics(ds);
     clinics = new Map(rows.map((c) => [c.id, c]));
@@ -93,7 +92,7 @@ describe('/specialists: random filter combinations equal the definition from eve
 
   afterAll(async () => {
     await t?.close();
-    await sqlOnly?.close();
+    await both?.sql.close();
     await db?.drop();
   });
 
@@ -162,10 +161,7 @@ describe('/specialists: random filter combinations equal the definition from eve
   const keyOf = (p: Pair) => `${p.c.id}/${p.o.specialty}`;
   const itemKey = (s: SpecialistItem) => `${s.id}/${s.specialty.toLowerCase()}`;
 
-  it.each([
-    ['the columns in memory', () => t],
-    ['SQL alone (LISTS_FROM_SQL=true)', () => sqlOnly],
-  ])(
+  it.each(eachWay(() => both))(
     'every combination, %s: total, members and order as defined, and the next page by cursor (seeded)',
     async (_how, app) => {
       console.log(
@@ -245,9 +241,7 @@ describe('/specialists: random filter combinations equal the definition from eve
       expect(seen.near).toBeGreaterThan(20);
       expect(seen.cursors).toBeGreaterThan(5);
       // Each app answered the way it is named for.
-      const memory = app().app.get(DoctorMemoryIndex);
-      if (app() === t) expect(memory.answered).toBeGreaterThan(seen.some);
-      else expect(memory.answered).toBe(0);
+      expectAnsweredAsNamed(both, app(), seen.some + 1);
     },
     300_000,
   );

@@ -8,7 +8,6 @@ import { ResolvedNames } from '../directory/reference-ids';
 import { C_ORDERED } from '../directory/memory/uuid-words';
 import { SqlParams } from '../directory/sql-params';
 
-
 /**
  * A clinic list answered from the columns in memory (issue 32): the clinics passing every filter
  * (the doctor filters through the doctor columns: one doctor at the clinic passes them all, as

@@ -8,7 +8,6 @@ import { ResolvedNames } from '../directory/reference-ids';
 import { C_ORDERED } from '../directory/memory/uuid-words';
 import { SqlParams } from '../directory/sql-params';
 
-
 /** One offering of a page: the clinic's position, the specialty, its wait. */
 export interface Pair {
   readonly c: number;

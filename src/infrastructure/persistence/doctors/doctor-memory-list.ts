@@ -14,7 +14,6 @@ import { DoctorPageReader, SortKeyOf } from './doctor-page.reader';
 const byName: SortKeyOf = (r) => [r.page_name, r.cpso_number];
 const nearest: SortKeyOf = (r) => [r.page_k, r.page_name, r.cpso_number];
 
-
 /**
  * Doctor lists answered from the columns in memory (DoctorColumns): the exact total is a count of
  * the filters' set, the page's rows are chosen in memory (in name order, or nearest first) and

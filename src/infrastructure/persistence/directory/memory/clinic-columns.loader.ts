@@ -31,7 +31,6 @@ interface ClinicRow {
 
 const FLAGS = Object.entries(CLINIC_FLAG_COLUMNS) as [ClinicFlagCriterion, keyof ClinicRow][];
 
-
 /**
  * Reads clinic_search (every clinic, in (name_key, clinic_id) order: the clinic lists' order),
  * with each clinic's hours, graded status and point, and the dated exceptions, into a

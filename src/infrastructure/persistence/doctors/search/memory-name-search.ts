@@ -20,7 +20,6 @@ import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
 
 const byRank: SortKeyOf = (r) => [r.page_rank, r.page_k, r.page_name, r.cpso_number];
 
-
 /** Where a cursor leaves a rank: its distance (nearest first) and the first position after it. */
 interface Past {
   readonly k: number;

@@ -7,8 +7,6 @@ document.addEventListener('click', function (event) {
   navigator.clipboard.writeText((source.value || source.textContent).trim()).then(function () {
     var before = button.textContent;
     button.textContent = 'Copied';
-    setTimeout(function () {
-      button.textContent = before;
-    }, 2000);
+    setTimeout(function () { button.textContent = before; }, 2000);
   });
 });

@@ -61,24 +61,12 @@ export class DoctorListReader {
   ): Promise<Page<DoctorRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
-    // From the columns in memory once loaded (any combination of filters: its total counted
-    // there, its page's rows chosen there); SQL while they load.
+    // From the columns in memory once loaded (total and page chosen there); SQL while they load,
+    // and for a short walk nearest first, with the columns' counts (doctor-memory-list.ts).
     const columns = this.memory?.current();
-    // Nearest first, a filter most doctors pass near the start of the list is a short walk of
-    // doctor_geo's index in SQL, with the counts the columns gave (kept per copy of the
-    // columns): sets over most doctors within a radius cost the instance's CPU 2 ms a request at
-    // 1,000,000 doctors, where the walk reads a few dozen entries.
+    const budget = this.tuning.listWalkBudget;
     const known =
-      columns &&
-      this.inMemory.shortWalkNear(
-        columns,
-        criteria,
-        ids,
-        page,
-        now,
-        moments,
-        this.tuning.listWalkBudget,
-      );
+      columns && this.inMemory.shortWalkNear(columns, criteria, ids, page, now, moments, budget);
     const answer =
       columns && !known && this.inMemory.read(columns, criteria, ids, page, now, moments);
     if (columns) this.memory!.answered++;

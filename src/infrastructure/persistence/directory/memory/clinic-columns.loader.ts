@@ -6,7 +6,6 @@ import {
   ClinicFlagCriterion,
   Offerings,
 } from './clinic-columns';
-import type { ReadQuery } from './doctor-columns.loader';
 import { idWords } from './uuid-words';
 
 interface ClinicRow {
@@ -28,6 +27,9 @@ interface ClinicRow {
   near_ttc: boolean | null;
   has_website: boolean | null;
 }
+
+/** Runs one read statement (the directory's read source). */
+export type ReadQuery = <T>(sql: string, params?: unknown[]) => Promise<T>;
 
 const FLAGS = Object.entries(CLINIC_FLAG_COLUMNS) as [ClinicFlagCriterion, keyof ClinicRow][];
 

@@ -1,5 +1,5 @@
 import { Bits, emptyBits, hasBit, setBit } from './bitset';
-import { loadClinicColumns, loadDoctorClinics } from './clinic-columns.loader';
+import { loadClinicColumns, loadDoctorClinics, ReadQuery } from './clinic-columns.loader';
 import { idWords } from './uuid-words';
 import { DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
 import { NameGrams } from './name-grams';
@@ -26,8 +26,7 @@ interface DoctorRow {
 
 const FLAGS = Object.entries(FLAG_COLUMNS) as [FlagCriterion, keyof DoctorRow][];
 
-/** Runs one read statement (the directory's read source). */
-export type ReadQuery = <T>(sql: string, params?: unknown[]) => Promise<T>;
+export type { ReadQuery };
 
 /**
  * Reads doctor_search, its rows' primary clinics (hours, graded status, point) and the dated
@@ -155,6 +154,6 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
     doctorClinics,
     grams,
   });
-  columns.indexCpsos();
+  columns.names.indexCpsos();
   return columns;
 }

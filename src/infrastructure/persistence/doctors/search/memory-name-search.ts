@@ -53,8 +53,8 @@ export class MemoryNameSearch {
     // Near a point the search reads doctor_geo: only doctors with a point, within the radius.
     const filtered = m.select(criteria, ids, now, moments, near !== undefined);
     const [starting, containing] = m.spares;
-    const exact = m.rowsOfCpso(q).filter((i) => hasBit(filtered, i));
-    const prefix = m.startingWith(lower);
+    const exact = m.names.rowsOfCpso(q).filter((i) => hasBit(filtered, i));
+    const prefix = m.names.startingWith(lower);
     rangeOf(starting, filtered, prefix.from, prefix.to);
     m.d.grams.containing(lower, filtered, containing);
     clearRange(containing, prefix.from, prefix.to);
@@ -74,7 +74,7 @@ export class MemoryNameSearch {
       if (after && rank < Number(after[0])) continue;
       let past: Past | undefined;
       if (after && rank === Number(after[0])) {
-        const at = m.after(String(after[2]), String(after[3]));
+        const at = m.names.after(String(after[2]), String(after[3]));
         past = { k: at.exact && p ? keyOf(at.from - 1) : Number(after[1]), from: at.from };
       }
       const need = page.limit - rows.length;

@@ -14,7 +14,7 @@ import { PAGE_SLACK, PlanReads, planReads, verdictOf } from './plan-reads';
 import { drawRandomCases, RandomCase, targetOf } from './random-cases';
 import {
   directoryUseCases,
-  loadedMemory,
+  plansMemory,
   DirectoryUseCases,
   RecordedQuery,
   Recorder,
@@ -153,16 +153,7 @@ export async function randomPlans(
     statementTimeoutMs: 60_000,
   });
   const recorder = recordingDataSource(ds);
-  // The lists as a loaded instance answers them (the columns in memory), or, with
-  // BENCH_PLANS_LISTS=sql, as one reads them from SQL (while loading, or LISTS_FROM_SQL=true).
-  const fromSql = process.env.BENCH_PLANS_LISTS === 'sql';
-  const started = Date.now();
-  const memory = fromSql ? undefined : await loadedMemory(ds);
-  log(
-    fromSql
-      ? 'random cases: the lists read from SQL (BENCH_PLANS_LISTS=sql)'
-      : `random cases: the lists answered from the columns in memory (loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; BENCH_PLANS_LISTS=sql explains the SQL path)`,
-  );
+  const memory = await plansMemory(ds, log);
   const cold = directoryUseCases(recorder.dataSource, undefined, memory);
   const warm = directoryUseCases(recorder.dataSource, new KeepingReadCache(), memory);
   const captured: { name: string; cases: { c: RandomCase; statements: RecordedQuery[] }[] }[] = [];

@@ -83,6 +83,28 @@ export async function loadedMemory(ds: DataSource): Promise<DoctorMemoryIndex> {
 }
 
 /**
+ * The lists as `npm run plans` explains them: as a loaded instance answers them (the columns in
+ * memory), or, with BENCH_PLANS_LISTS=sql, as one reads them from SQL (while the columns load, or
+ * with LISTS_FROM_SQL=true).
+ */
+export async function plansMemory(
+  ds: DataSource,
+  log: (m: string) => void,
+): Promise<DoctorMemoryIndex | undefined> {
+  if (process.env.BENCH_PLANS_LISTS === 'sql') {
+    log('random cases: the lists read from SQL (BENCH_PLANS_LISTS=sql)');
+    return undefined;
+  }
+  const started = Date.now();
+  const memory = await loadedMemory(ds);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  log(
+    `random cases: the lists answered from the columns in memory (loaded in ${seconds} s; BENCH_PLANS_LISTS=sql explains the SQL path)`,
+  );
+  return memory;
+}
+
+/**
  * The use cases of the service over the TypeORM repositories, with no cache (so SQL always runs),
  * except for the counts of name pieces: a whole-table read that each instance makes once, not a
  * cost of any request or filter combination. `names` caches the names and totals as a warm

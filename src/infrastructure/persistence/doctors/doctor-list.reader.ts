@@ -192,7 +192,9 @@ export class DoctorListReader {
       ? Promise.resolve(known.matches)
       : this.listTotal(criteria, ids, conds, [...p.values], now, moments);
     const unbounded = criteria.radiusKm === undefined ? matches : undefined;
-    const everyone = this.totals.count(ALL_DOCTORS_SQL, []);
+    const everyone = known
+      ? Promise.resolve(known.everyone)
+      : this.totals.count(ALL_DOCTORS_SQL, []);
     // The walk checks the doctor's own filters inside doctor_geo's index and probes the clinic of
     // each doctor that passes them: its length is set by the share of those doctors whose clinic
     // is open, not by the share of all doctors (at 1,000,000 doctors, openNow with a language on

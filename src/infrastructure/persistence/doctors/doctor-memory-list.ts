@@ -14,22 +14,24 @@ import { DoctorPageReader, SortKeyOf } from './doctor-page.reader';
 const byName: SortKeyOf = (r) => [r.page_name, r.cpso_number];
 const nearest: SortKeyOf = (r) => [r.page_k, r.page_name, r.cpso_number];
 
-/**
- * Doctor lists answered from the columns in memory (DoctorColumns): the exact total is a count of
- * the filters' set, the page's rows are chosen in memory (in name order, or nearest first) and
- * read by their ids, one statement by primary key (nearest first, through the columns' grid of
- * cells: a page near the start of a list of half the doctors reads a few cells, 0.2 ms at
- * 1,000,000 doctors, where a walk of doctor_geo's index took milliseconds of heap fetches).
- */
 /** What the columns counted of a list nearest first: its filters' matches, and its total. */
 export interface NearCounts {
   readonly matches: number;
   readonly total: number;
+  /** The practising doctors (the walk's length is matches against these). */
+  readonly everyone: number;
 }
 
 /** Lists whose counts are kept per copy of the columns (the oldest dropped past it). */
 const NEAR_COUNTS_KEPT = 10_000;
 
+/**
+ * Doctor lists answered from the columns in memory (DoctorColumns): the exact total is a count of
+ * the filters' set, the page's rows are chosen in memory (in name order, or nearest first through
+ * the columns' grid of cells) and read by their ids, one statement by primary key. A page nearest
+ * first that a short walk of doctor_geo's index reaches is left to that walk, with the counts
+ * made here (`shortWalkNear`).
+ */
 export class DoctorMemoryList {
   constructor(private readonly pages: DoctorPageReader) {}
 
@@ -109,7 +111,7 @@ export class DoctorMemoryList {
         criteria.radiusKm === undefined
           ? matches
           : countBits(m.select(criteria, ids, now, moments, true));
-      counts = { matches, total };
+      counts = { matches, total, everyone: m.size };
       if (memo.size >= NEAR_COUNTS_KEPT) memo.delete(memo.keys().next().value!);
       memo.set(key, counts);
     }

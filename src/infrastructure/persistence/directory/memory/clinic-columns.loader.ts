@@ -1,3 +1,4 @@
+import { SetBuilder } from './column-sets';
 import { Bits, emptyBits, setBit } from './bitset';
 import { ClinicHours, ClinicHoursRow, ExceptionRow } from './clinic-hours';
 import {
@@ -72,15 +73,12 @@ export async function loadClinicColumns(q: {
   const y = new Float64Array(n);
   const z = new Float64Array(n);
   const geo = emptyBits(n);
-  const bitsOf = <K>(m: Map<K, Bits>, k: K) => {
-    let b = m.get(k);
-    if (!b) m.set(k, (b = emptyBits(n)));
-    return b;
-  };
+  const sets = new SetBuilder(n);
+  const bitsOf = <K>(m: Map<K, Bits>, k: K) => sets.of(m, k);
   const specialties = new Map<number, Bits>();
   const languages = new Map<number, Bits>();
   const statuses = new Map<string, Bits>();
-  const flags = new Map(FLAGS.map(([f]) => [f, { yes: emptyBits(n), no: emptyBits(n) }]));
+  const flags = sets.flags(FLAGS.map(([f]) => f));
   let length = 0;
   rows.forEach((r, i) => {
     ids.set(idWords(r.id), 4 * i);

@@ -3,35 +3,19 @@ import { ResolvedNames } from '../reference-ids';
 import { uuidAt } from './uuid-words';
 import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
 import { ClinicHours } from './clinic-hours';
+import {
+  answeredCriteria,
+  answersAll,
+  CLINIC_FLAG_COLUMNS,
+  ClinicFlagCriterion,
+} from './column-sets';
 import { DoctorNear } from './doctor-near';
+
+export { CLINIC_FLAG_COLUMNS };
+export type { ClinicFlagCriterion };
 import { llToEarth } from './earth';
 
-/** The flags of clinic_search, by the criterion that filters on each. */
-export const CLINIC_FLAG_COLUMNS = {
-  accepting: 'accepting',
-  evening: 'evening',
-  weekend: 'weekend',
-  wheelchair: 'wheelchair',
-  virtualVisits: 'virtual_visits',
-  nearTTC: 'near_ttc',
-  hasWebsite: 'has_website',
-} as const;
-export type ClinicFlagCriterion = keyof typeof CLINIC_FLAG_COLUMNS;
-
-/** The criteria the clinic columns answer; a list sending any other one is read from SQL. */
-const ANSWERED = new Set<string>([
-  'specialties',
-  'languages',
-  'gender',
-  'minYears',
-  'maxYears',
-  ...Object.keys(CLINIC_FLAG_COLUMNS),
-  'openNow',
-  'openAt',
-  'acceptingStatuses',
-  'near',
-  'radiusKm',
-]);
+const ANSWERED = answeredCriteria(CLINIC_FLAG_COLUMNS);
 
 const CACHED_MOMENTS = 64;
 
@@ -105,7 +89,7 @@ export class ClinicColumns {
   }
 
   static answers(criteria: ClinicCriteria): boolean {
-    return Object.entries(criteria).every(([k, v]) => v === undefined || ANSWERED.has(k));
+    return answersAll(criteria, ANSWERED);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { SetBuilder } from './column-sets';
 import { Bits, emptyBits, hasBit, setBit } from './bitset';
 import { loadClinicColumns, loadDoctorClinics, ReadQuery } from './clinic-columns.loader';
 import { idWords } from './uuid-words';
@@ -59,16 +60,13 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
   const y = new Float64Array(n);
   const z = new Float64Array(n);
   const geo = emptyBits(n);
-  const bitsOf = <K>(m: Map<K, Bits>, k: K) => {
-    let b = m.get(k);
-    if (!b) m.set(k, (b = emptyBits(n)));
-    return b;
-  };
+  const sets = new SetBuilder(n);
+  const bitsOf = <K>(m: Map<K, Bits>, k: K) => sets.of(m, k);
   const specialties = new Map<number, Bits>();
   const languages = new Map<number, Bits>();
   const genders = new Map<string, Bits>();
   const statuses = new Map<string, Bits>();
-  const flags = new Map(FLAGS.map(([f]) => [f, { yes: emptyBits(n), no: emptyBits(n) }]));
+  const flags = sets.flags(FLAGS.map(([f]) => f));
   let i = 0;
   let nameLength = 0;
   let cpsoLength = 0;

@@ -22,32 +22,12 @@ import { ClinicHours } from './clinic-hours';
 import { DoctorNames } from './doctor-names';
 import { DoctorNear } from './doctor-near';
 import { NameGrams } from './name-grams';
+import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
 
-/** The clinic flags of doctor_search, by the criterion that filters on each. */
-export const FLAG_COLUMNS = {
-  accepting: 'accepting',
-  evening: 'evening',
-  weekend: 'weekend',
-  wheelchair: 'wheelchair',
-  virtualVisits: 'virtual_visits',
-  nearTTC: 'near_ttc',
-} as const;
-export type FlagCriterion = keyof typeof FLAG_COLUMNS;
+export { FLAG_COLUMNS };
+export type { FlagCriterion };
 
-/** The criteria the columns answer; a list sending any other one is read from SQL. */
-const ANSWERED = new Set<string>([
-  'specialties',
-  'languages',
-  'gender',
-  'minYears',
-  'maxYears',
-  ...Object.keys(FLAG_COLUMNS),
-  'openNow',
-  'openAt',
-  'acceptingStatuses',
-  'near',
-  'radiusKm',
-]);
+const ANSWERED = answeredCriteria(FLAG_COLUMNS);
 
 /** Moments whose open rows are kept (openNow changes every minute). */
 const CACHED_MOMENTS = 64;
@@ -131,7 +111,7 @@ export class DoctorColumns {
 
   /** Whether every criterion sent is one the columns answer. */
   static answers(criteria: DoctorCriteria): boolean {
-    return Object.entries(criteria).every(([k, v]) => v === undefined || ANSWERED.has(k));
+    return answersAll(criteria, ANSWERED);
   }
 
   /**

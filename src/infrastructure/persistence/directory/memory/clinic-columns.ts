@@ -1,8 +1,8 @@
-import { ClinicCriteria, ListMoments, OpenMoment } from '../../../../domain/directory/criteria';
+import { ClinicCriteria, ListMoments } from '../../../../domain/directory/criteria';
 import { ResolvedNames } from '../reference-ids';
 import { uuidAt } from './uuid-words';
 import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
-import { ClinicHours } from './clinic-hours';
+import { ClinicHours, OpenSets } from './clinic-hours';
 import {
   answeredCriteria,
   answersAll,
@@ -10,14 +10,12 @@ import {
   ClinicFlagCriterion,
 } from './column-sets';
 import { DoctorNear } from './doctor-near';
+import { llToEarth } from './earth';
 
 export { CLINIC_FLAG_COLUMNS };
 export type { ClinicFlagCriterion };
-import { llToEarth } from './earth';
 
 const ANSWERED = answeredCriteria(CLINIC_FLAG_COLUMNS);
-
-const CACHED_MOMENTS = 64;
 
 /** clinic_search in memory, in (name_key, clinic_id) order, as the loader fills it. */
 export interface ClinicColumnData {
@@ -60,13 +58,16 @@ export class ClinicColumns {
   private readonly chosen: Bits;
   private readonly work: Bits;
   private readonly all: Bits;
-  private readonly openRows = new Map<string, Bits>();
 
   /** Rows by clinic_id (the order of clinics at one distance), and each row's rank in it. */
   private readonly byId: Int32Array;
   private readonly idRank: Int32Array;
 
+  /** The clinics open at a moment (kept for the last moments asked). */
+  private readonly open: OpenSets;
+
   constructor(readonly d: ClinicColumnData) {
+    this.open = new OpenSets(d.hours, d.n);
     const ids = d.ids;
     this.byId = Int32Array.from({ length: d.n }, (_, i) => i).sort((a, b) => {
       for (let w = 0; w < 4; w++) {
@@ -140,25 +141,11 @@ export class ClinicColumns {
           criteria.acceptingStatuses.map((s) => d.statuses.get(s)),
         ),
       );
-    if (moments?.filter) andInto(bits, this.openAt(moments.filter));
+    if (moments?.filter) andInto(bits, this.open.at(moments.filter));
     const near = criteria.near;
     if (near) andInto(bits, d.geo);
     if (near && criteria.radiusKm !== undefined)
       this.near.within(bits, near, criteria.radiusKm * 1000, this.work);
-    return bits;
-  }
-
-  /** The clinics open at `m` (kept for the last moments asked). */
-  private openAt(m: OpenMoment): Bits {
-    const key = `${m.date}|${m.minuteOfDay}|${m.minuteOfWeek}|${m.isHoliday}`;
-    const hit = this.openRows.get(key);
-    if (hit) return hit;
-    const open = this.d.hours.openAt(m);
-    const bits = emptyBits(this.d.n);
-    for (let i = 0; i < this.d.n; i++) if (open[i] === 1) bits[i >>> 5] |= 1 << (i & 31);
-    if (this.openRows.size >= CACHED_MOMENTS)
-      this.openRows.delete(this.openRows.keys().next().value!);
-    this.openRows.set(key, bits);
     return bits;
   }
 

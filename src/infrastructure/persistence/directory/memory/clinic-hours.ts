@@ -1,4 +1,5 @@
 import { OpenMoment } from '../../../../domain/directory/criteria';
+import { Bits, emptyBits } from './bitset';
 
 /** Ranges [lo, hi) of minutes, per clinic: clinic c's are lo/hi[start[c] .. start[c + 1]). */
 interface Ranges {
@@ -107,5 +108,32 @@ export class ClinicHours {
     if (this.moments.size >= CACHED_MOMENTS) this.moments.delete(this.moments.keys().next().value!);
     this.moments.set(key, open);
     return open;
+  }
+}
+
+/**
+ * The rows (`n`, each at clinic `clinicOf[row]`, or clinic `row` itself) whose clinic is open at a
+ * moment, as a set, kept for the last moments asked.
+ */
+export class OpenSets {
+  private readonly sets = new Map<string, Bits>();
+
+  constructor(
+    private readonly hours: ClinicHours,
+    private readonly n: number,
+    private readonly clinicOf?: Int32Array,
+  ) {}
+
+  at(m: OpenMoment): Bits {
+    const key = `${m.date}|${m.minuteOfDay}|${m.minuteOfWeek}|${m.isHoliday}`;
+    const hit = this.sets.get(key);
+    if (hit) return hit;
+    const open = this.hours.openAt(m);
+    const bits = emptyBits(this.n);
+    const of = this.clinicOf;
+    for (let i = 0; i < this.n; i++) if (open[of ? of[i] : i] === 1) bits[i >>> 5] |= 1 << (i & 31);
+    if (this.sets.size >= CACHED_MOMENTS) this.sets.delete(this.sets.keys().next().value!);
+    this.sets.set(key, bits);
+    return bits;
   }
 }

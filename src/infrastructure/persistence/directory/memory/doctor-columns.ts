@@ -2,7 +2,6 @@ import {
   DoctorAttributeCriteria,
   DoctorCriteria,
   ListMoments,
-  OpenMoment,
 } from '../../../../domain/directory/criteria';
 import { latestStartYearFor } from '../../../../domain/doctors/years-of-practice';
 import { ResolvedNames } from '../reference-ids';
@@ -18,7 +17,7 @@ import {
   unionInto,
 } from './bitset';
 import { ClinicColumns } from './clinic-columns';
-import { ClinicHours } from './clinic-hours';
+import { ClinicHours, OpenSets } from './clinic-hours';
 import { DoctorNames } from './doctor-names';
 import { DoctorNear } from './doctor-near';
 import { NameGrams } from './name-grams';
@@ -28,9 +27,6 @@ export { FLAG_COLUMNS };
 export type { FlagCriterion };
 
 const ANSWERED = answeredCriteria(FLAG_COLUMNS);
-
-/** Moments whose open rows are kept (openNow changes every minute). */
-const CACHED_MOMENTS = 64;
 
 /** The columns of doctor_search (and doctor_geo's point) in name order, as the loader fills them. */
 export interface DoctorColumnData {
@@ -101,7 +97,11 @@ export class DoctorColumns {
     this.none = emptyBits(d.n);
     this.spares = [emptyBits(d.n), emptyBits(d.n)];
     this.all = fullBits(d.n);
+    this.open = new OpenSets(d.hours, d.n, d.clinic);
   }
+
+  /** The rows whose primary clinic is open at a moment (kept for the last moments asked). */
+  private readonly open: OpenSets;
 
   private readonly all: Bits;
 
@@ -139,7 +139,7 @@ export class DoctorColumns {
     const near = criteria.near;
     const radiusKm = near ? criteria.radiusKm : undefined;
     if (geoOnly || radiusKm !== undefined) andInto(bits, d.geo);
-    if (moments?.filter) andInto(bits, this.openAt(moments.filter));
+    if (moments?.filter) andInto(bits, this.open.at(moments.filter));
     if (near && radiusKm !== undefined) this.near.within(bits, near, radiusKm * 1000, this.work);
     return bits;
   }
@@ -206,23 +206,6 @@ export class DoctorColumns {
       else hi = mid;
     }
     return lo === 0 ? this.none : this.d.startedBy[lo - 1];
-  }
-
-  private readonly openRows = new Map<string, Bits>();
-
-  /** The rows whose primary clinic is open at `m` (kept for the last moments asked). */
-  private openAt(m: OpenMoment): Bits {
-    const key = `${m.date}|${m.minuteOfDay}|${m.minuteOfWeek}|${m.isHoliday}`;
-    const hit = this.openRows.get(key);
-    if (hit) return hit;
-    const open = this.d.hours.openAt(m);
-    const clinic = this.d.clinic;
-    const bits = emptyBits(this.d.n);
-    for (let i = 0; i < this.d.n; i++) if (open[clinic[i]] === 1) bits[i >>> 5] |= 1 << (i & 31);
-    if (this.openRows.size >= CACHED_MOMENTS)
-      this.openRows.delete(this.openRows.keys().next().value!);
-    this.openRows.set(key, bits);
-    return bits;
   }
 
   count(bits: Bits): number {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { hoursEndpoints } from './bench/hours-cases';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { openDataSource } from '../src/infrastructure/database/data-source-options';
 import {
@@ -18,10 +18,17 @@ import {
 } from './bench/database';
 import { ensureChangeLog } from './bench/change-log';
 import { pickSyncSamples, syncEndpoints } from './bench/sync-cases';
-import { benchEndpoints, Endpoint, pickSamples } from './bench/endpoints';
-import { LoadOptions, LoadResult, loadEndpoint, probe } from './bench/load';
-import { FLOOR_MAIN, RESULTS_DIR } from './bench/paths';
-import { directSql, FloorCases } from './bench/direct-sql-run';
+import { benchEndpoints, pickSamples } from './bench/endpoints';
+import { loadEndpoint, probe } from './bench/load';
+import { RESULTS_DIR } from './bench/paths';
+import { directSql } from './bench/direct-sql-run';
+import { floorLoads, runningFloor } from './bench/floor-loads';
+import {
+  alternateWithReference,
+  referenceFileFor,
+  ReferenceRun,
+  referenceTable,
+} from './bench/reference/alternate';
 import {
   compareAggregates,
   EndpointReport,
@@ -59,7 +66,6 @@ const log = (m: string) =>
   );
 
 let server: BenchServer | undefined;
-let floor: RunningService | undefined;
 let service: RunningService | undefined;
 let createdDatabase = false;
 let keep = false;
@@ -70,7 +76,7 @@ function cleanup(): Promise<void> {
     await service
       ?.stop()
       .catch((e: unknown) => log(`could not stop the service: ${(e as Error).message}`));
-    await floor?.stop().catch(() => undefined);
+    await runningFloor.current?.stop().catch(() => undefined);
     if (server && createdDatabase) {
       if (keep) log(`kept database ${BENCH_DATABASE} (BENCH_KEEP=1) on ${redact(server.adminUrl)}`);
       else
@@ -97,37 +103,6 @@ async function migratePending(url: string): Promise<void> {
   } finally {
     await ds.destroy();
   }
-}
-
-/** Drives each floor case's URLs at the floor server (floor-server.ts), as the service's were. */
-async function floorLoads(
-  url: string,
-  endpoints: readonly Endpoint[],
-  statements: FloorCases,
-  o: Omit<LoadOptions, 'origin' | 'servicePid'>,
-): Promise<Map<string, LoadResult>> {
-  const out = new Map<string, LoadResult>();
-  for (const e of endpoints) {
-    const sent = statements.get(e.name);
-    if (!sent) continue;
-    const file = join(tmpdir(), `gtad-bench-floor-${process.pid}.json`);
-    writeFileSync(file, JSON.stringify(sent));
-    const port = await freePort();
-    try {
-      floor = await startService(serviceEnv(url, '', port), port, 60_000, FLOOR_MAIN, [file]);
-      const origin = `http://127.0.0.1:${port}`;
-      const r = await loadEndpoint(e, { ...o, origin, servicePid: floor.pid });
-      out.set(e.name, r);
-      log(
-        `  floor ${e.name.padEnd(29)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50.toFixed(2)}  p99 ${r.p99.toFixed(2)} ms  CPU/req ${r.serviceCpuMsPerRequest ?? '-'} ms`,
-      );
-    } finally {
-      await floor?.stop();
-      floor = undefined;
-      rmSync(file, { force: true });
-    }
-  }
-  return out;
 }
 
 async function main(): Promise<void> {
@@ -243,12 +218,27 @@ async function main(): Promise<void> {
     { origin, apiKey, ...settings, servicePid: service.pid },
     log,
   );
+  // Issue 32, item 3: the list cases alternated with the reference floor (commit 0cf655c's SQL).
+  const referenceFile = referenceFileFor(settings.doctors);
+  let reference: ReferenceRun | undefined;
+  if (referenceFile) {
+    log(
+      `reference: list cases alternated with a bare Fastify + pg server replaying ${referenceFile}`,
+    );
+    reference = await alternateWithReference(
+      url,
+      referenceFile,
+      endpoints.filter((e) => e.kind === 'list'),
+      { origin, apiKey, ...settings, servicePid: service.pid },
+      log,
+    );
+  }
   await service.stop();
   service = undefined;
 
   if (floorStatements.size > 0) {
     log('floor: the same URLs from a bare node:http + pg server sending the same SQL');
-    const floors = await floorLoads(url, endpoints, floorStatements, { apiKey, ...settings });
+    const floors = await floorLoads(url, endpoints, floorStatements, { apiKey, ...settings }, log);
     for (const [i, r] of rows.entries()) {
       const f = floors.get(r.name);
       if (f) rows[i] = { ...r, floor: f };
@@ -270,6 +260,12 @@ async function main(): Promise<void> {
       floorTable(rows),
     );
   if (randomRows.length) out.push('', randomBenchReport(randomRows, settings));
+  if (reference)
+    out.push(
+      '',
+      '== Reference floor (issue 32, item 3: 1.5x, search 2x) ==',
+      referenceTable(reference),
+    );
   out.push('', '== Targets (issue 3) ==');
   const targets = rows.filter((r) => r.kind !== 'baseline');
   for (const r of targets)
@@ -315,6 +311,7 @@ async function main(): Promise<void> {
     changeLog,
     endpoints: rows,
     random: randomRows,
+    reference: reference ?? null,
     aggregates,
     targetsMet: misses === 0,
   };

@@ -241,6 +241,8 @@ export class DoctorListReader {
       short ? 'walk' : 'planned',
       nearest,
       moments?.now,
+      // With the columns' counts, the columns are loaded: the rows they keep serve the page.
+      known && this.memory?.current(),
     );
   }
 

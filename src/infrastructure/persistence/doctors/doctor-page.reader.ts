@@ -9,6 +9,20 @@ import { isPastTheEnd } from '../directory/short-walk';
 import { SqlParams } from '../directory/sql-params';
 import { DOCTOR_COLUMNS, openNowSql } from './doctor-read.sql';
 import { DoctorRow, toDoctorRecord } from './doctor-row.mapper';
+import { DoctorColumns } from '../directory/memory/doctor-columns';
+
+/** Rows a memory reader chose (positions in its copy of the columns, and their ids), to keep. */
+export interface KeepRead {
+  readonly m: DoctorColumns;
+  readonly positions: readonly number[];
+  readonly ids: readonly string[];
+}
+
+/** A statement reading one row's distance as the page statement computes it (column `k`). */
+export interface DistanceRead {
+  readonly sql: string;
+  readonly p: SqlParams;
+}
 
 /**
  * How a page statement runs: planned each time, or on a generic plan (a short walk; a
@@ -50,7 +64,33 @@ export class DoctorPageReader {
     how: PageRun,
     keyOf?: SortKeyOf,
     now?: OpenMoment,
+    keep?: KeepRead | DoctorColumns,
   ): Promise<Page<DoctorRecord>> {
+    const run = (q: string) => (how === 'walk' ? walk(q) : how === 'fixed' ? fixedPlan(q) : q);
+    if (keep instanceof DoctorColumns) {
+      // The columns are loaded but SQL chose the rows (a short walk): the page's ids and sort
+      // keys first, then the rows only when some of them are not kept.
+      const m = keep;
+      keep = undefined;
+      if (keyOf && !(await isPastTheEnd(total, page))) {
+        const sorted = await this.ds.query<(PageSortRow & { doctor_id: string })[]>(
+          run(`SELECT pg.doctor_id, pg.rank AS page_rank, pg.k AS page_k, pg.name_key AS page_name, pg.cpso_number
+                 FROM (${pageSql}) pg ORDER BY pg.rank, pg.k, pg.name_key, pg.cpso_number`),
+          p.values,
+        );
+        const positions = sorted.map((r) => {
+          const at = m.names.after(r.page_name, r.cpso_number);
+          return at.exact ? at.from - 1 : -1;
+        });
+        const last = sorted[sorted.length - 1];
+        const hit =
+          positions.every((i) => i >= 0) &&
+          this.fromKept(m, positions, page, await total, now, () => keyOf(last));
+        if (hit) return hit;
+        if (positions.every((i) => i >= 0))
+          keep = { m, positions, ids: sorted.map((r) => r.doctor_id) };
+      }
+    }
     // With keyOf (a list that pages by cursor), the sort columns too, for the last row's key.
     const sort = keyOf ? ', pg.rank AS page_rank, pg.k AS page_k, pg.name_key AS page_name' : '';
     // Each row's openNow at the request's moment (the page's few rows, a key probe each).
@@ -64,19 +104,64 @@ export class DoctorPageReader {
     const [rows, , names] = await Promise.all([
       (await isPastTheEnd(total, page))
         ? Promise.resolve([] as DoctorRow[])
-        : this.ds.query<DoctorRow[]>(
-            how === 'walk' ? walk(sql) : how === 'fixed' ? fixedPlan(sql) : sql,
-            p.values,
-          ),
+        : this.ds.query<DoctorRow[]>(run(sql), p.values),
       total,
       this.refs.names(),
     ]);
     const last = rows[rows.length - 1] as (DoctorRow & PageSortRow) | undefined;
+    const items = rows.map((r) => toDoctorRecord(r, names));
+    if (keep) {
+      const { m, positions } = keep;
+      const at = new Map(keep.ids.map((id, j) => [id, positions[j]]));
+      for (const item of items) {
+        const position = at.get(item.id);
+        if (position !== undefined) m.kept.keep(position, item);
+      }
+    }
     return {
-      items: rows.map((r) => toDoctorRecord(r, names)),
+      items,
       // After a cursor the page's offset is not its place in the list: the total is as counted.
       total: page.after ? await total : await this.totals.consistent(total, page, rows.length),
       ...(keyOf && last ? { lastKey: keyOf(last) } : {}),
     };
+  }
+
+  /**
+   * The page from the items the columns' copy keeps (kept-rows.ts), when every row of it is kept:
+   * no statement reads them again. `positions` are the page's rows in its order; openNow comes
+   * from the columns' hours at `now` (as clinic_open_at() answers it); a full page's cursor key
+   * from `keyOf` with, when `distance` is given, the last row's distance read by key as the page
+   * statement computes it (so that cursors are PostgreSQL's to the last digit). Else undefined.
+   */
+  fromKept(
+    m: DoctorColumns,
+    positions: readonly number[],
+    page: PageRequest,
+    total: number,
+    now: OpenMoment | undefined,
+    keyOf: (position: number, k: number) => SortKey,
+    distance?: () => DistanceRead,
+  ): Promise<Page<DoctorRecord>> | undefined {
+    if (positions.length === 0) return undefined;
+    const kept = m.kept.all(positions);
+    if (!kept) return undefined;
+    const openNow = now ? m.d.hours.openNowAt(now) : undefined;
+    const items = kept.map((r, j) => ({
+      ...r,
+      clinic: { ...r.clinic, openNow: openNow ? openNow(m.d.clinic[positions[j]]) : null },
+    }));
+    const full = items.length === page.limit;
+    const last = positions[positions.length - 1];
+    const finish = (k: number) => ({
+      items,
+      // Counted from the copy that chose the rows: it fits them (no recount as for SQL's totals).
+      total,
+      ...(full ? { lastKey: keyOf(last, k) } : {}),
+    });
+    if (!full || !distance) return Promise.resolve(finish(0));
+    const read = distance();
+    return this.ds
+      .query<{ k: number }[]>(fixedPlan(read.sql), read.p.values)
+      .then((r) => finish(Number(r[0].k)));
   }
 }

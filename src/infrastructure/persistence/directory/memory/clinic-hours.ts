@@ -90,6 +90,12 @@ export class ClinicHours {
     }
   }
 
+  /** Each clinic's openNow at `m` as clinic_open_at() answers it: null when its week is unknown. */
+  openNowAt(m: OpenMoment): (clinic: number) => boolean | null {
+    const open = this.openAt(m);
+    return (c) => (this.weekKnown[c] ? open[c] === 1 : null);
+  }
+
   /** 1 for each clinic open at `m`, by clinic index. */
   openAt(m: OpenMoment): Uint8Array {
     const key = `${m.date}|${m.minuteOfDay}|${m.minuteOfWeek}|${m.isHoliday}`;

@@ -22,6 +22,8 @@ import { DoctorNames } from './doctor-names';
 import { DoctorNear } from './doctor-near';
 import { NameGrams } from './name-grams';
 import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
+import { DoctorRecord } from '../../../../domain/doctors/doctor';
+import { KeptRows } from './kept-rows';
 
 export { FLAG_COLUMNS };
 export type { FlagCriterion };
@@ -219,6 +221,9 @@ export class DoctorColumns {
 
   /** The rows' names and CPSO numbers: cursors' places, prefixes, CPSO lookups (doctor-names.ts). */
   readonly names: DoctorNames;
+
+  /** The list items read of this copy's rows, by position (kept-rows.ts). */
+  readonly kept = new KeptRows<DoctorRecord>();
 
   /** The doctor_id of row `i`, as PostgreSQL writes a uuid. */
   doctorId(i: number): string {

@@ -17,6 +17,7 @@ import { ResolvedNames } from '../../directory/reference-ids';
 import { C_ORDERED } from '../../directory/memory/uuid-words';
 import { SqlParams } from '../../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
+import { distanceOf } from '../doctor-memory-list';
 
 const byRank: SortKeyOf = (r) => [r.page_rank, r.page_k, r.page_name, r.cpso_number];
 
@@ -102,14 +103,30 @@ export class MemoryNameSearch {
       skip = Math.max(0, skip - available);
     }
 
+    const positions = rows.map((r) => r.i);
+    const kept = this.pages.fromKept(
+      m,
+      positions,
+      page,
+      total,
+      moments?.now,
+      (i, k) => [rows[rows.length - 1].rank, k, m.names.nameAt(i), m.names.cpsoAt(i)],
+      near ? () => distanceOf(m, positions, near) : undefined,
+    );
+    if (kept) return kept;
     const sp = new SqlParams();
-    const idsParam = sp.add(rows.map((r) => m.doctorId(r.i)));
+    const rowIds = positions.map((i) => m.doctorId(i));
+    const idsParam = sp.add(rowIds);
     const ranksParam = sp.add(rows.map((r) => r.rank));
     const from = near ? 'doctor_geo' : 'doctor_search';
     const k = near ? `s.earth <-> ${pointOf(near, sp)}` : '0::float8';
     const sql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, r.rank, ${k} AS k
                    FROM unnest(${idsParam}::uuid[], ${ranksParam}::int[]) AS r(id, rank)
                    JOIN ${from} s ON s.doctor_id = r.id`;
-    return this.pages.read(sql, sp, page, Promise.resolve(total), 'fixed', byRank, moments?.now);
+    return this.pages.read(sql, sp, page, Promise.resolve(total), 'fixed', byRank, moments?.now, {
+      m,
+      positions,
+      ids: rowIds,
+    });
   }
 }

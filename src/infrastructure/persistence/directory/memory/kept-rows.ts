@@ -1,0 +1,40 @@
+/** Rows kept per copy of the columns (the oldest kept goes first past it): about 60 MB at most. */
+export const ROWS_KEPT = 50_000;
+
+/**
+ * The list items a copy of the columns has read from PostgreSQL, by row position, so that a page
+ * whose rows were all read before is answered without reading them again (issue 32, item 3).
+ * They live as long as the copy: a change of the directory replaces the copy and so drops them.
+ * Items are kept as read; what depends on the request (openNow, a distance) is not taken from
+ * them. The first kept goes first past `max` (no reordering on a hit, which would cost a
+ * delete and an insert per row served).
+ */
+export class KeptRows<T> {
+  private readonly rows = new Map<number, T>();
+  /** Pages answered from kept rows (for tests and the curious). */
+  pages = 0;
+
+  constructor(private readonly max = ROWS_KEPT) {}
+
+  keep(position: number, row: T): void {
+    if (this.rows.has(position)) return;
+    if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
+    this.rows.set(position, row);
+  }
+
+  /** The rows at `positions`, in their order, when every one is kept; else undefined. */
+  all(positions: readonly number[]): T[] | undefined {
+    const out = new Array<T>(positions.length);
+    for (let j = 0; j < positions.length; j++) {
+      const row = this.rows.get(positions[j]);
+      if (row === undefined) return undefined;
+      out[j] = row;
+    }
+    this.pages++;
+    return out;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+}

@@ -22,7 +22,7 @@ import {
 } from '../directory/criteria-sql';
 import { ListTotals } from '../directory/list-totals';
 import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
-import { chooseClinicPage } from './clinic-memory-list';
+import { chooseClinicPage, keepClinics, keptClinicPage } from './clinic-memory-list';
 import { CLINIC_OPEN_FACETS, openFacetTotal } from '../directory/open-facet-totals';
 import { ReferenceIds } from '../directory/reference-ids';
 import { isPastTheEnd, isShortWalk } from '../directory/short-walk';
@@ -71,8 +71,12 @@ export class ClinicListReader {
       const chosen = chooseClinicPage(columns, criteria, ids, page, now, moments, q);
       if (chosen) {
         this.memory!.answered++;
+        const kept = keptClinicPage(this.ds, chosen, include, page, moments?.now);
+        if (kept) return kept;
         const total = Promise.resolve(chosen.total);
-        return this.readPage(chosen.pageSql, q, include, page, total, moments, 'fixed');
+        const read = await this.readPage(chosen.pageSql, q, include, page, total, moments, 'fixed');
+        keepClinics(chosen, include, read.items);
+        return read;
       }
     }
     const p = new SqlParams();

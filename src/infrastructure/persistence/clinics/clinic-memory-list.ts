@@ -1,5 +1,14 @@
-import { ClinicCriteria, ListMoments } from '../../../domain/directory/criteria';
-import { PageRequest } from '../../../domain/shared/page';
+import { DataSource } from 'typeorm';
+import { ClinicListRecord } from '../../../domain/clinics/clinic';
+import {
+  ClinicCriteria,
+  ClinicInclude,
+  GeoPoint,
+  ListMoments,
+  OpenMoment,
+} from '../../../domain/directory/criteria';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import { fixedPlan } from '../../database/prepared-reads';
 import { hasScalarDoctorConditions, pointOf } from '../directory/criteria-sql';
 import { countBits, positionsFrom } from '../directory/memory/bitset';
 import { ClinicColumns } from '../directory/memory/clinic-columns';
@@ -24,7 +33,7 @@ export function chooseClinicPage(
   now: Date,
   moments: ListMoments | undefined,
   p: SqlParams,
-): { pageSql: string; total: number } | undefined {
+): ChosenClinics | undefined {
   if (!ClinicColumns.answers(criteria)) return undefined;
   if (page.after?.some((v) => typeof v === 'string' && !C_ORDERED.test(v))) return undefined;
   const c = m.d.clinics;
@@ -55,5 +64,65 @@ export function chooseClinicPage(
   const pageSql = `page AS (SELECT cs.clinic_id, ${k} AS k
                               FROM unnest(${idsParam}::uuid[]) AS u(id)
                               JOIN clinic_search cs ON cs.clinic_id = u.id)`;
-  return { pageSql, total };
+  return { pageSql, total, positions, columns: c, near };
+}
+
+/** What chooseClinicPage chose: the `page` CTE, the exact total, the clinics' positions. */
+export interface ChosenClinics {
+  readonly pageSql: string;
+  readonly total: number;
+  readonly positions: readonly number[];
+  readonly columns: ClinicColumns;
+  readonly near?: GeoPoint;
+}
+
+/** Kept clinics per include variant: position * 4 + notes (1) + links (2). */
+function keptKey(i: number, include: ReadonlySet<ClinicInclude>): number {
+  return i * 4 + (include.has('notes') ? 1 : 0) + (include.has('links') ? 2 : 0);
+}
+
+/** Keeps the clinics a page read (kept-rows.ts), by their position in the columns. */
+export function keepClinics(
+  chosen: ChosenClinics,
+  include: ReadonlySet<ClinicInclude>,
+  items: readonly ClinicListRecord[],
+): void {
+  const c = chosen.columns;
+  const at = new Map(chosen.positions.map((i) => [c.clinicId(i), i]));
+  for (const item of items) {
+    const i = at.get(item.id);
+    if (i !== undefined) c.kept.keep(keptKey(i, include), item);
+  }
+}
+
+/**
+ * The page from the clinics the columns keep, when every one of it is kept (no statement reads
+ * them again): openNow from the columns' hours at the request's moment, a full page's cursor key
+ * (name key, or PostgreSQL's distance read by key nearest first, and the id). Else undefined.
+ */
+export function keptClinicPage(
+  ds: DataSource,
+  chosen: ChosenClinics,
+  include: ReadonlySet<ClinicInclude>,
+  page: PageRequest,
+  now: OpenMoment | undefined,
+): Promise<Page<ClinicListRecord>> | undefined {
+  const { positions, columns: c, near, total } = chosen;
+  if (positions.length === 0) return undefined;
+  const kept = c.kept.all(positions.map((i) => keptKey(i, include)));
+  if (!kept) return undefined;
+  const openNow = now ? c.d.hours.openNowAt(now) : undefined;
+  const items = kept.map((r, j) => ({ ...r, openNow: openNow ? openNow(positions[j]) : null }));
+  const last = positions[positions.length - 1];
+  const full = items.length === page.limit;
+  const finish = (k: string | number) => ({
+    items,
+    total,
+    ...(full ? { lastKey: [k, c.clinicId(last)] } : {}),
+  });
+  if (!full) return Promise.resolve(finish(0));
+  if (!near) return Promise.resolve(finish(c.nameAt(last)));
+  const p = new SqlParams();
+  const sql = `SELECT cs.earth <-> ${pointOf(near, p)} AS k FROM clinic_search cs WHERE cs.clinic_id = ${p.add(c.clinicId(last))}::uuid`;
+  return ds.query<{ k: number }[]>(fixedPlan(sql), p.values).then((r) => finish(r[0].k));
 }

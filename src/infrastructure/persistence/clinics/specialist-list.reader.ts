@@ -19,7 +19,11 @@ import { SqlParams } from '../directory/sql-params';
 import { distanceAfter, doctorExists, hoursStatusForms, openNowSql } from './clinic-read.sql';
 
 import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
-import { chooseSpecialistPage } from './specialist-memory-list';
+import {
+  chooseSpecialistPage,
+  keepSpecialists,
+  keptSpecialistPage,
+} from './specialist-memory-list';
 
 /** The sort columns a specialists page selects besides the record's. */
 interface SpecialistSortRow {
@@ -71,8 +75,20 @@ export class SpecialistListReader {
       );
       if (chosen) {
         this.memory!.answered++;
+        const kept = keptSpecialistPage(this.ds, chosen, page, moments?.now);
+        if (kept) return kept;
         const total = Promise.resolve(chosen.total);
-        return this.readPage(chosen.pageSql, q, criteria, page, total, moments, 'fixed');
+        const read = await this.readPage(
+          chosen.pageSql,
+          q,
+          criteria,
+          page,
+          total,
+          moments,
+          'fixed',
+        );
+        keepSpecialists(chosen, read.items);
+        return read;
       }
     }
     const p = new SqlParams();

@@ -1,5 +1,13 @@
-import { ListMoments, SpecialistCriteria } from '../../../domain/directory/criteria';
-import { PageRequest } from '../../../domain/shared/page';
+import { DataSource } from 'typeorm';
+import { SpecialistRecord } from '../../../domain/clinics/clinic';
+import {
+  GeoPoint,
+  ListMoments,
+  OpenMoment,
+  SpecialistCriteria,
+} from '../../../domain/directory/criteria';
+import { Page, PageRequest } from '../../../domain/shared/page';
+import { fixedPlan } from '../../database/prepared-reads';
 import { hasDoctorConditions, pointOf } from '../directory/criteria-sql';
 import { andInto, Bits, countBits, emptyBits } from '../directory/memory/bitset';
 import { ClinicColumns } from '../directory/memory/clinic-columns';
@@ -32,7 +40,7 @@ export function chooseSpecialistPage(
   now: Date,
   moments: ListMoments | undefined,
   p: SqlParams,
-): { pageSql: string; total: number } | undefined {
+): ChosenSpecialists | undefined {
   if (!ClinicColumns.answers(criteria)) return undefined;
   if (page.after?.some((v) => typeof v === 'string' && !C_ORDERED.test(v))) return undefined;
   const c = m.d.clinics;
@@ -71,7 +79,67 @@ export function chooseSpecialistPage(
   const pageSql = `(SELECT ss.clinic_id, ss.specialty_id, ss.wait_weeks, ss.name_key, ${k} AS k
                       FROM unnest(${cParam}::uuid[], ${sParam}::int[]) AS u(c, s)
                       JOIN specialist_search ss ON ss.clinic_id = u.c AND ss.specialty_id = u.s)`;
-  return { pageSql, total };
+  return { pageSql, total, pairs, columns: c, near };
+}
+
+/** What chooseSpecialistPage chose: the page subquery, the exact total, the page's offerings. */
+export interface ChosenSpecialists {
+  readonly pageSql: string;
+  readonly total: number;
+  readonly pairs: readonly Pair[];
+  readonly columns: ClinicColumns;
+  readonly near?: GeoPoint;
+}
+
+/** An offering's key among the kept ones: the clinic's position and the specialty id. */
+const keptKey = (x: Pair) => x.c * 4096 + x.s;
+
+/** Keeps the offerings a page read (kept-rows.ts), by clinic position and specialty. */
+export function keepSpecialists(
+  chosen: ChosenSpecialists,
+  items: readonly SpecialistRecord[],
+): void {
+  const c = chosen.columns;
+  chosen.pairs.forEach((x, j) => {
+    const item = items[j];
+    if (item && item.id === c.clinicId(x.c)) c.keptSpecialists.keep(keptKey(x), item);
+  });
+}
+
+/**
+ * The page from the offerings the columns keep, when every one of it is kept (no statement
+ * reads them again): openNow from the columns' hours at the request's moment, a full page's
+ * cursor key (wait, name key, clinic, specialty; or PostgreSQL's distance read by key, clinic,
+ * specialty). Else undefined.
+ */
+export function keptSpecialistPage(
+  ds: DataSource,
+  chosen: ChosenSpecialists,
+  page: PageRequest,
+  now: OpenMoment | undefined,
+): Promise<Page<SpecialistRecord>> | undefined {
+  const { pairs, columns: c, near, total } = chosen;
+  if (pairs.length === 0) return undefined;
+  const kept = c.keptSpecialists.all(pairs.map(keptKey));
+  if (!kept) return undefined;
+  const openNow = now ? c.d.hours.openNowAt(now) : undefined;
+  const items = kept.map((r, j) => ({ ...r, openNow: openNow ? openNow(pairs[j].c) : null }));
+  const last = pairs[pairs.length - 1];
+  const full = items.length === page.limit;
+  const id = c.clinicId(last.c);
+  if (!full) return Promise.resolve({ items, total });
+  if (!near)
+    return Promise.resolve({
+      items,
+      total,
+      lastKey: [kept[kept.length - 1].waitWeeks, c.nameAt(last.c), id, last.s],
+    });
+  const p = new SqlParams();
+  const sql = `SELECT ss.earth <-> ${pointOf(near, p)} AS k FROM specialist_search ss
+                WHERE ss.clinic_id = ${p.add(id)}::uuid AND ss.specialty_id = ${p.add(last.s)}`;
+  return ds
+    .query<{ k: number }[]>(fixedPlan(sql), p.values)
+    .then((r) => ({ items, total, lastKey: [r[0].k, id, last.s] }));
 }
 
 /** In order of (wait, name, clinic id, specialty): the clinic's position stands for its name and id. */

@@ -3,6 +3,8 @@ import { ResolvedNames } from '../reference-ids';
 import { uuidAt } from './uuid-words';
 import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
 import { ClinicHours, OpenSets } from './clinic-hours';
+import { KeptRows } from './kept-rows';
+import { ClinicListRecord, SpecialistRecord } from '../../../../domain/clinics/clinic';
 import {
   answeredCriteria,
   answersAll,
@@ -148,6 +150,11 @@ export class ClinicColumns {
       this.near.within(bits, near, criteria.radiusKm * 1000, this.work);
     return bits;
   }
+
+  /** The list items read of this copy's clinics (kept-rows.ts; clinic-memory-list.ts's keys). */
+  readonly kept = new KeptRows<ClinicListRecord>();
+  /** The specialists' offerings read (specialist-memory-list.ts's keys). */
+  readonly keptSpecialists = new KeptRows<SpecialistRecord>();
 
   nameAt(i: number): string {
     return this.d.names.slice(this.d.nameStart[i], this.d.nameStart[i + 1]);

@@ -124,5 +124,9 @@ export function keptClinicPage(
   if (!near) return Promise.resolve(finish(c.nameAt(last)));
   const p = new SqlParams();
   const sql = `SELECT cs.earth <-> ${pointOf(near, p)} AS k FROM clinic_search cs WHERE cs.clinic_id = ${p.add(c.clinicId(last))}::uuid`;
-  return ds.query<{ k: number }[]>(fixedPlan(sql), p.values).then((r) => finish(r[0].k));
+  return c.keptDistances
+    .of(`c|${near.lat}|${near.lng}|${last}`, () =>
+      ds.query<{ k: number }[]>(fixedPlan(sql), p.values).then((r) => r[0].k),
+    )
+    .then(finish);
 }

@@ -137,9 +137,11 @@ export function keptSpecialistPage(
   const p = new SqlParams();
   const sql = `SELECT ss.earth <-> ${pointOf(near, p)} AS k FROM specialist_search ss
                 WHERE ss.clinic_id = ${p.add(id)}::uuid AND ss.specialty_id = ${p.add(last.s)}`;
-  return ds
-    .query<{ k: number }[]>(fixedPlan(sql), p.values)
-    .then((r) => ({ items, total, lastKey: [r[0].k, id, last.s] }));
+  return c.keptDistances
+    .of(`s|${near.lat}|${near.lng}|${last.c}|${last.s}`, () =>
+      ds.query<{ k: number }[]>(fixedPlan(sql), p.values).then((r) => r[0].k),
+    )
+    .then((k) => ({ items, total, lastKey: [k, id, last.s] }));
 }
 
 /** In order of (wait, name, clinic id, specialty): the clinic's position stands for its name and id. */

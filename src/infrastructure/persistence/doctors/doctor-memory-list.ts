@@ -184,8 +184,10 @@ export function distanceOf(
 ): DistanceRead {
   const p = new SqlParams();
   const pt = pointOf(near, p);
-  const id = p.add(m.doctorId(positions[positions.length - 1]));
+  const last = positions[positions.length - 1];
+  const id = p.add(m.doctorId(last));
   return {
+    key: `${near.lat}|${near.lng}|${last}`,
     sql: `SELECT g.earth <-> ${pt} AS k FROM doctor_geo g WHERE g.doctor_id = ${id}::uuid`,
     p,
   };

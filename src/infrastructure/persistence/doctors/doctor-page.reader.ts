@@ -20,6 +20,8 @@ export interface KeepRead {
 
 /** A statement reading one row's distance as the page statement computes it (column `k`). */
 export interface DistanceRead {
+  /** The point and row it is of (the kept distances' key). */
+  readonly key: string;
   readonly sql: string;
   readonly p: SqlParams;
 }
@@ -160,8 +162,12 @@ export class DoctorPageReader {
     });
     if (!full || !distance) return Promise.resolve(finish(0));
     const read = distance();
-    return this.ds
-      .query<{ k: number }[]>(fixedPlan(read.sql), read.p.values)
-      .then((r) => finish(Number(r[0].k)));
+    return m.keptDistances
+      .of(read.key, () =>
+        this.ds
+          .query<{ k: number }[]>(fixedPlan(read.sql), read.p.values)
+          .then((r) => Number(r[0].k)),
+      )
+      .then(finish);
   }
 }

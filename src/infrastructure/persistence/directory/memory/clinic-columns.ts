@@ -3,7 +3,7 @@ import { ResolvedNames } from '../reference-ids';
 import { uuidAt } from './uuid-words';
 import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
 import { ClinicHours, OpenSets } from './clinic-hours';
-import { KeptRows } from './kept-rows';
+import { KeptDistances, KeptRows } from './kept-rows';
 import { ClinicListRecord, SpecialistRecord } from '../../../../domain/clinics/clinic';
 import {
   answeredCriteria,
@@ -155,6 +155,8 @@ export class ClinicColumns {
   readonly kept = new KeptRows<ClinicListRecord>();
   /** The specialists' offerings read (specialist-memory-list.ts's keys). */
   readonly keptSpecialists = new KeptRows<SpecialistRecord>();
+  /** PostgreSQL's distances read for the cursors of kept pages (kept-rows.ts). */
+  readonly keptDistances = new KeptDistances();
 
   nameAt(i: number): string {
     return this.d.names.slice(this.d.nameStart[i], this.d.nameStart[i + 1]);

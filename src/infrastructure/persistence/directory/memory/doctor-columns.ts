@@ -23,7 +23,7 @@ import { DoctorNear } from './doctor-near';
 import { NameGrams } from './name-grams';
 import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
-import { KeptRows } from './kept-rows';
+import { KeptDistances, KeptRows } from './kept-rows';
 
 export { FLAG_COLUMNS };
 export type { FlagCriterion };
@@ -224,6 +224,8 @@ export class DoctorColumns {
 
   /** The list items read of this copy's rows, by position (kept-rows.ts). */
   readonly kept = new KeptRows<DoctorRecord>();
+  /** PostgreSQL's distances read for the cursors of kept pages (kept-rows.ts). */
+  readonly keptDistances = new KeptDistances();
 
   /** The doctor_id of row `i`, as PostgreSQL writes a uuid. */
   doctorId(i: number): string {

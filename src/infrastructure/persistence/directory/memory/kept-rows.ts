@@ -38,3 +38,23 @@ export class KeptRows<T> {
     return this.rows.size;
   }
 }
+
+/**
+ * Distances PostgreSQL computed (from a request's point to a row: a full page's cursor key
+ * nearest first), kept per copy of the columns like the rows, so that a page answered from kept
+ * rows reads its cursor's distance once. The first kept goes first past `max`.
+ */
+export class KeptDistances {
+  private readonly values = new Map<string, number>();
+
+  constructor(private readonly max = ROWS_KEPT) {}
+
+  async of(key: string, read: () => Promise<number>): Promise<number> {
+    const hit = this.values.get(key);
+    if (hit !== undefined) return hit;
+    const k = await read();
+    if (this.values.size >= this.max) this.values.delete(this.values.keys().next().value!);
+    this.values.set(key, k);
+    return k;
+  }
+}

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { PgNotificationListener } from '../../src/infrastructure/database/pg-notification-listener';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
 import { DIRECTORY_CHANGED_CHANNEL } from '../../src/infrastructure/seed/demo-data.seeder';
 import { runImportCommand } from '../../src/interface/cli/commands/directory-data.command';
@@ -193,6 +194,31 @@ describe('metrics on the public port (e2e)', () => {
     expect(valueOf(after, 'gtad_db_pool_acquire_seconds_count', pool)).toBeGreaterThan(
       valueOf(before, 'gtad_db_pool_acquire_seconds_count', pool),
     );
+  });
+
+  it('shows the list items kept in memory and the pages answered from them', async () => {
+    const index = t.app.get(DoctorMemoryIndex);
+    await index.ready();
+    const before = await scrape();
+    for (const path of ['/doctors?limit=5&offset=3', '/clinics?limit=5&offset=3']) {
+      expect((await get(path, admin)).status).toBe(200);
+      expect((await get(path, admin)).status).toBe(200);
+    }
+    const after = await scrape();
+    expect(
+      samplesOf(after, 'gtad_lists_kept_rows')
+        .map((x) => x.labels.list)
+        .sort(),
+    ).toEqual(['clinics', 'doctors', 'specialists']);
+    for (const list of ['doctors', 'clinics']) {
+      expect(valueOf(after, 'gtad_lists_kept_rows', { list })).toBeGreaterThanOrEqual(5);
+      // The second request of each page was answered from the kept items (unless a change of
+      // the directory replaced the copy in between, which this test does not make).
+      expect(
+        valueOf(after, 'gtad_lists_kept_pages', { list }) -
+          valueOf(before, 'gtad_lists_kept_pages', { list }),
+      ).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('counts key cache and directory cache hits and misses', async () => {

@@ -1,4 +1,5 @@
 import { DoctorMemoryIndex } from '../persistence/directory/memory/doctor-memory-index';
+import { KeptRows } from '../persistence/directory/memory/kept-rows';
 import { SnapshotMetric } from './snapshot-metric';
 
 /**
@@ -10,6 +11,16 @@ export function memoryListMetrics(index: DoctorMemoryIndex | undefined): Snapsho
   if (!index) return [];
   const one = (name: string, help: string, type: 'counter' | 'gauge', value: () => number) =>
     new SnapshotMetric(name, help, type, () => [{ labels: {}, value: value() }]);
+  const kept = (name: string, help: string, of: (k: KeptRows<unknown>) => number) =>
+    new SnapshotMetric(name, help, 'gauge', () => {
+      const m = index.current();
+      const lists: [string, KeptRows<unknown> | undefined][] = [
+        ['doctors', m?.kept],
+        ['clinics', m?.d.clinics.kept],
+        ['specialists', m?.d.clinics.keptSpecialists],
+      ];
+      return lists.map(([list, k]) => ({ labels: { list }, value: k ? of(k) : 0 }));
+    });
   return [
     one(
       'gtad_lists_in_memory_doctors',
@@ -28,6 +39,16 @@ export function memoryListMetrics(index: DoctorMemoryIndex | undefined): Snapsho
       'Seconds the last load of the in-memory columns took',
       'gauge',
       () => index.lastLoadSeconds,
+    ),
+    kept(
+      'gtad_lists_kept_rows',
+      'List items the current copy of the columns keeps (read once, served again without a statement), per list',
+      (k) => k.size,
+    ),
+    kept(
+      'gtad_lists_kept_pages',
+      'Pages answered from kept items since the current copy of the columns was loaded, per list',
+      (k) => k.pages,
     ),
     one(
       'gtad_lists_in_memory_answers_total',

@@ -19,7 +19,9 @@ import { SqlParams } from '../directory/sql-params';
 import { distanceAfter, doctorExists, hoursStatusForms, openNowSql } from './clinic-read.sql';
 
 import { SpecialistRow, toSpecialistRecord } from './clinic-row.mapper';
+import { OfferingLanguages } from '../directory/memory/offering-languages';
 import {
+  ChosenSpecialists,
   chooseSpecialistPage,
   keepSpecialists,
   keptSpecialistPage,
@@ -78,6 +80,7 @@ export class SpecialistListReader {
         const kept = keptSpecialistPage(this.ds, chosen, page, moments?.now);
         if (kept) return kept;
         const total = Promise.resolve(chosen.total);
+        const langs = columns.offeringLanguages;
         const read = await this.readPage(
           chosen.pageSql,
           q,
@@ -86,6 +89,7 @@ export class SpecialistListReader {
           total,
           moments,
           'fixed',
+          langs && languagesOfPairs(chosen, langs),
         );
         keepSpecialists(chosen, read.items);
         return read;
@@ -162,13 +166,17 @@ export class SpecialistListReader {
     total: Promise<number>,
     moments: ListMoments | undefined,
     how: 'planned' | 'walk' | 'fixed',
+    /** A row's language ids (its clinic and specialty), from the columns: the statement reads none. */
+    languagesOf?: (clinicId: string, specialtyId: number) => number[],
   ): Promise<Page<SpecialistRecord>> {
-    const sql = `
-      SELECT c.id, c.name, sp.name AS specialty,
-             ARRAY(SELECT r.name FROM languages r WHERE r.id IN (
+    const languages = languagesOf
+      ? 'NULL::text[]'
+      : `ARRAY(SELECT r.name FROM languages r WHERE r.id IN (
                      SELECT unnest(cd.language_ids) FROM clinic_doctor_search cd
                       WHERE cd.clinic_id = pg.clinic_id AND pg.specialty_id = ANY(cd.specialty_ids))
-                   ORDER BY r.name_key) AS languages,
+                   ORDER BY r.name_key)`;
+    const sql = `
+      SELECT c.id, c.name, sp.name AS specialty, ${languages} AS languages,
              c.accepting_new_patients AS accepting, pg.wait_weeks, c.availability_checked_at, c.lat, c.lng,
              c.accepting_status, ${openNowSql('c.id', moments?.now, p)} AS open_now, c.hours,
              pg.k AS page_k, pg.name_key AS page_name, pg.specialty_id AS page_specialty
@@ -176,7 +184,7 @@ export class SpecialistListReader {
         JOIN clinics c ON c.id = pg.clinic_id
         JOIN specialties sp ON sp.id = pg.specialty_id
        ORDER BY ${criteria.near ? 'pg.k' : 'pg.wait_weeks, pg.name_key'}, pg.clinic_id, pg.specialty_id`;
-    const [rows] = await Promise.all([
+    const [rows, , names] = await Promise.all([
       (await isPastTheEnd(total, page))
         ? Promise.resolve([] as SpecialistRow[])
         : this.ds.query<SpecialistRow[]>(
@@ -184,7 +192,13 @@ export class SpecialistListReader {
             p.values,
           ),
       total,
+      languagesOf ? this.refs.names() : undefined,
     ]);
+    if (languagesOf && names)
+      for (const r of rows) {
+        const sort = r as SpecialistRow & SpecialistSortRow;
+        r.languages = names.languages(languagesOf(r.id, Number(sort.page_specialty)), true);
+      }
     const last = rows[rows.length - 1] as (SpecialistRow & SpecialistSortRow) | undefined;
     return {
       items: rows.map(toSpecialistRecord),
@@ -236,4 +250,16 @@ export class SpecialistListReader {
                ${where(radius ? [radius.cut('ss.k', 'ss.earth')] : [])}
               ORDER BY ss.k, ss.clinic_id, ss.specialty_id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)})`;
   }
+}
+
+/** The languages of the chosen offerings, by clinic id and specialty (offering-languages.ts). */
+function languagesOfPairs(
+  chosen: ChosenSpecialists,
+  langs: OfferingLanguages,
+): (clinicId: string, specialtyId: number) => number[] {
+  const at = new Map(chosen.pairs.map((x) => [`${chosen.columns.clinicId(x.c)}|${x.s}`, x.c]));
+  return (clinicId, s) => {
+    const c = at.get(`${clinicId}|${s}`);
+    return c === undefined ? [] : langs.of(c, s);
+  };
 }

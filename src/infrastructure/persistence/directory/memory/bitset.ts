@@ -130,3 +130,15 @@ export function countFrom(b: Bits, from: number): number {
   for (w++; w < b.length; w++) if (b[w] !== 0) n += popcount(b[w]);
   return n;
 }
+
+/** Calls `f` with each member of `bits`, in ascending order. */
+export function eachBit(bits: Bits, f: (i: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let v = bits[w];
+    while (v !== 0) {
+      const low = v & -v;
+      v ^= low;
+      f((w << 5) + 31 - Math.clz32(low));
+    }
+  }
+}

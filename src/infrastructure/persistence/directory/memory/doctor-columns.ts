@@ -24,6 +24,7 @@ import { NameGrams } from './name-grams';
 import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
 import { KeptDistances, KeptRows } from './kept-rows';
+import { OfferingLanguages } from './offering-languages';
 
 export { FLAG_COLUMNS };
 export type { FlagCriterion };
@@ -100,7 +101,11 @@ export class DoctorColumns {
     this.spares = [emptyBits(d.n), emptyBits(d.n)];
     this.all = fullBits(d.n);
     this.open = new OpenSets(d.hours, d.n, d.clinic);
+    this.offeringLanguages = OfferingLanguages.build(d);
   }
+
+  /** Each specialist offering's languages (offering-languages.ts), undefined if not held. */
+  readonly offeringLanguages: OfferingLanguages | undefined;
 
   /** The rows whose primary clinic is open at a moment (kept for the last moments asked). */
   private readonly open: OpenSets;

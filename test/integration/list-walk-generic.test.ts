@@ -50,6 +50,7 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
         walkLimit: Number.POSITIVE_INFINITY,
         nearWalkBreakEven: 25_000,
         listWalkBudget: 0,
+        shortWalkMinRows: 250_000,
         ...tuning,
       },
     );

@@ -40,6 +40,7 @@ const SHORT_WALKS: SearchTuning = {
   walkLimit: 0,
   nearWalkBreakEven: 0,
   listWalkBudget: 0,
+  shortWalkMinRows: 250_000,
 };
 
 describe('name search plans (real PostgreSQL)', () => {
@@ -534,6 +535,7 @@ describe('name search plans (real PostgreSQL)', () => {
       walkLimit: 40,
       nearWalkBreakEven: 2_500,
       listWalkBudget: 0,
+      shortWalkMinRows: 250_000,
     });
     await fc.assert(
       fc.asyncProperty(

@@ -114,13 +114,11 @@ export function keptClinicPage(
   const openNow = now ? c.d.hours.openNowAt(now) : undefined;
   const items = kept.map((r, j) => ({ ...r, openNow: openNow ? openNow(positions[j]) : null }));
   const last = positions[positions.length - 1];
-  const full = items.length === page.limit;
   const finish = (k: string | number) => ({
     items,
     total,
-    ...(full ? { lastKey: [k, c.clinicId(last)] } : {}),
+    lastKey: [k, c.clinicId(last)],
   });
-  if (!full) return Promise.resolve(finish(0));
   if (!near) return Promise.resolve(finish(c.nameAt(last)));
   const p = new SqlParams();
   const sql = `SELECT cs.earth <-> ${pointOf(near, p)} AS k FROM clinic_search cs WHERE cs.clinic_id = ${p.add(c.clinicId(last))}::uuid`;

@@ -125,9 +125,7 @@ export function keptSpecialistPage(
   const openNow = now ? c.d.hours.openNowAt(now) : undefined;
   const items = kept.map((r, j) => ({ ...r, openNow: openNow ? openNow(pairs[j].c) : null }));
   const last = pairs[pairs.length - 1];
-  const full = items.length === page.limit;
   const id = c.clinicId(last.c);
-  if (!full) return Promise.resolve({ items, total });
   if (!near)
     return Promise.resolve({
       items,

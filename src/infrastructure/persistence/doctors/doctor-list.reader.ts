@@ -64,9 +64,9 @@ export class DoctorListReader {
     // From the columns in memory once loaded (total and page chosen there); SQL while they load,
     // and for a short walk nearest first, with the columns' counts (doctor-memory-list.ts).
     const columns = this.memory?.current();
-    const budget = this.tuning.listWalkBudget;
     const known =
-      columns && this.inMemory.shortWalkNear(columns, criteria, ids, page, now, moments, budget);
+      columns &&
+      this.inMemory.shortWalkNear(columns, criteria, ids, page, now, moments, this.tuning);
     const answer =
       columns && !known && this.inMemory.read(columns, criteria, ids, page, now, moments);
     if (columns) this.memory!.answered++;

@@ -10,6 +10,7 @@ import { ResolvedNames } from '../directory/reference-ids';
 import { C_ORDERED } from '../directory/memory/uuid-words';
 import { SqlParams } from '../directory/sql-params';
 import { DistanceRead, DoctorPageReader, SortKeyOf } from './doctor-page.reader';
+import { SearchTuning } from './search-tuning';
 
 const byName: SortKeyOf = (r) => [r.page_name, r.cpso_number];
 const nearest: SortKeyOf = (r) => [r.page_k, r.page_name, r.cpso_number];
@@ -21,14 +22,6 @@ export interface NearCounts {
   /** The practising doctors (the walk's length is matches against these). */
   readonly everyone: number;
 }
-
-/**
- * Below this many rows the columns answer every page nearest first themselves: their sets cost
- * about 0.2 ms at 100,000 doctors, less than a walk of doctor_geo's index and its page statement
- * (measured: 497 -> 619 req/s with the walk's rows kept, at 32 connections); at 1,000,000 they
- * cost 2 ms, which the walk beats (c625682).
- */
-export const SHORT_WALK_MIN_ROWS = 250_000;
 
 /** Lists whose counts are kept per copy of the columns (the oldest dropped past it). */
 const NEAR_COUNTS_KEPT = 10_000;
@@ -118,10 +111,14 @@ export class DoctorMemoryList {
     page: PageRequest,
     now: Date,
     moments: ListMoments | undefined,
-    budget: number,
+    tuning: Pick<SearchTuning, 'listWalkBudget' | 'shortWalkMinRows'>,
   ): NearCounts | undefined {
+    const budget = tuning.listWalkBudget;
     if (!criteria.near || page.after || hasOpeningFilters(criteria, moments)) return undefined;
-    if (m.size < SHORT_WALK_MIN_ROWS) return undefined;
+    if (m.size < tuning.shortWalkMinRows) return undefined;
+    // Near the subway is where it is: from a point away from it a walk reads past every doctor
+    // nearer than the first station's (164 to 248 ms first, 14 to 22 ms warm, at 1,000,000).
+    if (criteria.nearTTC !== undefined) return undefined;
     if (!DoctorColumns.answers(criteria)) return undefined;
     let memo = this.nearCounts.get(m);
     if (!memo) this.nearCounts.set(m, (memo = new Map<string, NearCounts>()));

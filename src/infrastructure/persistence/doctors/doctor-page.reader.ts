@@ -68,15 +68,17 @@ export class DoctorPageReader {
     now?: OpenMoment,
     keep?: KeepRead | DoctorColumns,
   ): Promise<Page<DoctorRecord>> {
-    const run = (q: string) => (how === 'walk' ? walk(q) : how === 'fixed' ? fixedPlan(q) : q);
+    let run = (q: string) => (how === 'walk' ? walk(q) : how === 'fixed' ? fixedPlan(q) : q);
     if (keep instanceof DoctorColumns) {
       // The columns are loaded but SQL chose the rows (a short walk): the page's ids and sort
       // keys first, then the rows only when some of them are not kept.
       const m = keep;
       keep = undefined;
       if (keyOf && !(await isPastTheEnd(total, page))) {
-        const sorted = await this.ds.query<(PageSortRow & { doctor_id: string })[]>(
-          run(`SELECT pg.doctor_id, pg.rank AS page_rank, pg.k AS page_k, pg.name_key AS page_name, pg.cpso_number
+        const sorted = await this.ds.query<
+          (PageSortRow & { doctor_id: string; clinic_id: string })[]
+        >(
+          run(`SELECT pg.doctor_id, pg.clinic_id, pg.rank AS page_rank, pg.k AS page_k, pg.name_key AS page_name, pg.cpso_number
                  FROM (${pageSql}) pg ORDER BY pg.rank, pg.k, pg.name_key, pg.cpso_number`),
           p.values,
         );
@@ -89,8 +91,19 @@ export class DoctorPageReader {
           positions.every((i) => i >= 0) &&
           this.fromKept(m, positions, page, await total, now, () => keyOf(last));
         if (hit) return hit;
-        if (positions.every((i) => i >= 0))
+        if (positions.every((i) => i >= 0)) {
           keep = { m, positions, ids: sorted.map((r) => r.doctor_id) };
+          // The rows by id with the walk's sort keys: no second walk.
+          const q = new SqlParams();
+          const column = <T>(f: (r: (typeof sorted)[number]) => T) => q.add(sorted.map(f));
+          pageSql = `SELECT u.doctor_id, u.clinic_id, u.name_key, u.cpso_number, u.rank, u.k
+                       FROM unnest(${column((r) => r.doctor_id)}::uuid[], ${column((r) => r.clinic_id)}::uuid[],
+                                   ${column((r) => r.page_name)}::text[], ${column((r) => r.cpso_number)}::text[],
+                                   ${column((r) => r.page_rank)}::int[], ${column((r) => r.page_k)}::float8[])
+                         AS u(doctor_id, clinic_id, name_key, cpso_number, rank, k)`;
+          p = q;
+          run = fixedPlan;
+        }
       }
     }
     // With keyOf (a list that pages by cursor), the sort columns too, for the last row's key.
@@ -152,15 +165,15 @@ export class DoctorPageReader {
       ...r,
       clinic: { ...r.clinic, openNow: openNow ? openNow(m.d.clinic[positions[j]]) : null },
     }));
-    const full = items.length === page.limit;
     const last = positions[positions.length - 1];
     const finish = (k: number) => ({
       items,
       // Counted from the copy that chose the rows: it fits them (no recount as for SQL's totals).
       total,
-      ...(full ? { lastKey: keyOf(last, k) } : {}),
+      // As the statement's answer has it (a cursor is made of it only for a full page).
+      lastKey: keyOf(last, k),
     });
-    if (!full || !distance) return Promise.resolve(finish(0));
+    if (!distance) return Promise.resolve(finish(0));
     const read = distance();
     return m.keptDistances
       .of(read.key, () =>

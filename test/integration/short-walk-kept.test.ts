@@ -1,0 +1,84 @@
+import { loadedMemory, recordingDataSource } from '../../scripts/bench/recording';
+import { DoctorCriteria } from '../../src/domain/directory/criteria';
+import { DirectoryReadCache } from '../../src/infrastructure/persistence/directory/directory-read-cache';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { DEFAULT_SEARCH_TUNING } from '../../src/infrastructure/persistence/doctors/search-tuning';
+import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { NoReadCache } from '../../src/application/shared/read-cache';
+import { SeededRandom } from '../../src/infrastructure/seed/seeded-random';
+import { createDemoDatabase } from '../support/demo-database';
+import { doctorReadRepository } from '../support/read-repositories';
+import { TestDatabase } from '../support/test-database';
+
+/**
+ * A page nearest first that a short walk of doctor_geo's index answers while the columns are
+ * loaded (docs/list-reads.md, "Rows kept"; at 250,000 doctors and more, here forced): the walk
+ * reads the page's ids and sort keys, the rows are then read by id (no second walk) and kept,
+ * and the same page again is answered from the kept rows after the walk alone. Every answer
+ * equals SQL's alone, for seeded random filters and points.
+ */
+const NOW = new Date('2026-11-27T17:00:00Z');
+const SEED = Number(process.env.SHORT_WALK_KEPT_SEED ?? 20261128);
+
+describe('short walks nearest first with kept rows (integration)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createDemoDatabase(
+      'short_walk_kept',
+      { doctors: 400, seed: 42, now: NOW },
+      'doctor_geo',
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('reads the rows by id once, then answers from kept rows, as SQL does', async () => {
+    const recorder = recordingDataSource(db.dataSource);
+    const memory = await loadedMemory(db.dataSource);
+    const cache = new NoReadCache();
+    const walking = new TypeOrmDoctorReadRepository(
+      recorder.dataSource,
+      new ReferenceIds(recorder.dataSource, cache),
+      new ListTotals(recorder.dataSource, cache),
+      new NameGrams(recorder.dataSource, cache),
+      // Every page is a short walk, whatever the directory's size.
+      { ...DEFAULT_SEARCH_TUNING, listWalkBudget: 1e9, shortWalkMinRows: 0 },
+      memory,
+    );
+    const plain = doctorReadRepository(db.dataSource, cache);
+    const r = new SeededRandom(SEED);
+    const columns = memory.current()!;
+    let byId = 0;
+    let walksAlone = 0;
+    for (let n = 0; n < 40; n++) {
+      const criteria: DoctorCriteria = {
+        near: { lat: r.float(43.55, 43.85), lng: r.float(-79.6, -79.2) },
+        ...(r.chance(0.5) ? { radiusKm: r.int(2, 40) } : {}),
+        ...(r.chance(0.4) ? { accepting: r.chance(0.5) } : {}),
+        ...(r.chance(0.3) ? { languages: [r.pick(['English', 'French', 'Punjabi'])] } : {}),
+        ...(r.chance(0.3) ? { wheelchair: r.chance(0.5) } : {}),
+      };
+      const page = { limit: r.pick([5, 10, 25]), offset: r.int(0, 10) };
+      const expected = await plain.list(criteria, page, NOW);
+      recorder.take();
+      const first = await walking.list(criteria, page, NOW);
+      const firstSql = recorder.take().map((q) => q.sql);
+      const kept = columns.kept.pages;
+      const again = await walking.list(criteria, page, NOW);
+      const againSql = recorder.take().map((q) => q.sql);
+      const context = { criteria, page };
+      expect({ ...context, page: first }).toEqual({ ...context, page: expected });
+      expect({ ...context, page: again }).toEqual({ ...context, page: expected });
+      if (expected.items.length === 0) continue;
+      // The first: the walk's ids, then the rows by id; the second: the walk's ids alone.
+      if (firstSql.some((s) => s.includes('AS u(doctor_id, clinic_id, name_key'))) byId++;
+      if (againSql.length === 1 && columns.kept.pages === kept + 1) walksAlone++;
+    }
+    expect(byId).toBeGreaterThan(20);
+    expect(walksAlone).toBeGreaterThan(20);
+  }, 120_000);
+});

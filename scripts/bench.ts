@@ -3,10 +3,10 @@ import { hoursEndpoints } from './bench/hours-cases';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { openDataSource } from '../src/infrastructure/database/data-source-options';
 import {
   BenchServer,
   databaseExists,
+  migratePending,
   migrateAndSeed,
   recreateDatabase,
   dropDatabase,
@@ -23,15 +23,11 @@ import { loadEndpoint, probe } from './bench/load';
 import { RESULTS_DIR } from './bench/paths';
 import { directSql } from './bench/direct-sql-run';
 import { floorLoads, runningFloor } from './bench/floor-loads';
-import {
-  alternateWithReference,
-  referenceFileFor,
-  ReferenceRun,
-  referenceTable,
-} from './bench/reference/alternate';
+import { alternateIfReference, referenceTable } from './bench/reference/alternate';
 import {
   compareAggregates,
   EndpointReport,
+  targetLines,
   floorTable,
   httpTable,
   mixedVerdict,
@@ -89,22 +85,6 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-/** A kept database gets the migrations added since it was seeded (BENCH_REUSE=1). */
-async function migratePending(url: string): Promise<void> {
-  const ds = await openDataSource(url, {
-    poolSize: 1,
-    connectTimeoutMs: 10_000,
-    statementTimeoutMs: 900_000,
-  });
-  try {
-    const applied = await ds.runMigrations({ transaction: 'each' });
-    if (applied.length)
-      log(`applied ${applied.map((m) => m.name).join(', ')} to the kept ${BENCH_DATABASE}`);
-  } finally {
-    await ds.destroy();
-  }
-}
-
 async function main(): Promise<void> {
   const settings = loadBenchSettings();
   keep = settings.keep;
@@ -137,7 +117,7 @@ async function main(): Promise<void> {
 
   if (!reused)
     log(`seeding ${settings.doctors.toLocaleString('en')} doctors (migrations + seedDemoData)…`);
-  if (reused) await migratePending(url);
+  if (reused) await migratePending(url, (m) => log(`${m} to the kept ${BENCH_DATABASE}`));
   const seed = reused ? null : await migrateAndSeed(url, settings.doctors);
   const s = seed?.stats;
   if (s && seed)
@@ -219,20 +199,13 @@ async function main(): Promise<void> {
     log,
   );
   // Issue 32, item 3: the list cases alternated with the reference floor (commit 0cf655c's SQL).
-  const referenceFile = referenceFileFor(settings.doctors);
-  let reference: ReferenceRun | undefined;
-  if (referenceFile) {
-    log(
-      `reference: list cases alternated with a bare Fastify + pg server replaying ${referenceFile}`,
-    );
-    reference = await alternateWithReference(
-      url,
-      referenceFile,
-      endpoints.filter((e) => e.kind === 'list'),
-      { origin, apiKey, ...settings, servicePid: service.pid },
-      log,
-    );
-  }
+  const reference = await alternateIfReference(
+    url,
+    settings.doctors,
+    endpoints,
+    { origin, apiKey, ...settings, servicePid: service.pid },
+    log,
+  );
   await service.stop();
   service = undefined;
 
@@ -266,22 +239,8 @@ async function main(): Promise<void> {
       '== Reference floor (issue 32, item 3: 1.5x, search 2x) ==',
       referenceTable(reference),
     );
-  out.push('', '== Targets (issue 3) ==');
-  const targets = rows.filter((r) => r.kind !== 'baseline');
-  for (const r of targets)
-    out.push(`${r.verdict.pass ? 'PASS' : 'MISS'}  ${r.name}: ${r.verdict.reason}`);
-  if (aggregates) {
-    out.push(
-      `${aggregates.pass ? 'PASS' : 'MISS'}  summary and metadata not slower than a list page ` +
-        `(median over list rows: p50 ${aggregates.listP50} ms, p99 ${aggregates.listP99} ms): ` +
-        aggregates.rows
-          .map((a) => `${a.name} p50 ${a.p50} / p99 ${a.p99} ${a.pass ? 'ok' : 'SLOWER'}`)
-          .join('; '),
-    );
-  }
-  const misses =
-    targets.filter((r) => !r.verdict.pass).length + (aggregates && !aggregates.pass ? 1 : 0);
-  out.push(misses === 0 ? 'ALL TARGETS MET' : `${misses} target(s) missed`);
+  const { lines, misses } = targetLines(rows, aggregates);
+  out.push('', '== Targets (issue 3) ==', ...lines);
   const loadAtEnd = loadavg();
   out.push(
     `${s ? `seed: ${(s.ms / 1000).toFixed(1)} s for ${s.doctors} doctors` : `reused ${BENCH_DATABASE}`}; ` +

@@ -186,3 +186,18 @@ export async function serverFacts(url: string): Promise<Record<string, string>> 
     await client.end().catch(() => undefined);
   }
 }
+
+/** A kept database gets the migrations added since it was seeded (BENCH_REUSE=1). */
+export async function migratePending(url: string, log: (m: string) => void): Promise<void> {
+  const ds = await openDataSource(url, {
+    poolSize: 1,
+    connectTimeoutMs: 10_000,
+    statementTimeoutMs: 900_000,
+  });
+  try {
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    if (applied.length) log(`applied ${applied.map((m) => m.name).join(', ')}`);
+  } finally {
+    await ds.destroy();
+  }
+}

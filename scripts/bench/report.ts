@@ -198,3 +198,27 @@ export function floorTable(rows: readonly EndpointReport[]): string {
     '\n(CPU/req: ms of CPU of the serving process per request under the same load; framework = service - floor)',
   );
 }
+
+/** The targets' lines (issue 3) of the fixed cases and the aggregates, and how many missed. */
+export function targetLines(
+  rows: readonly EndpointReport[],
+  aggregates: ReturnType<typeof compareAggregates>,
+): { lines: string[]; misses: number } {
+  const lines: string[] = [];
+  const targets = rows.filter((r) => r.kind !== 'baseline');
+  for (const r of targets)
+    lines.push(`${r.verdict.pass ? 'PASS' : 'MISS'}  ${r.name}: ${r.verdict.reason}`);
+  if (aggregates) {
+    lines.push(
+      `${aggregates.pass ? 'PASS' : 'MISS'}  summary and metadata not slower than a list page ` +
+        `(median over list rows: p50 ${aggregates.listP50} ms, p99 ${aggregates.listP99} ms): ` +
+        aggregates.rows
+          .map((a) => `${a.name} p50 ${a.p50} / p99 ${a.p99} ${a.pass ? 'ok' : 'SLOWER'}`)
+          .join('; '),
+    );
+  }
+  const misses =
+    targets.filter((r) => !r.verdict.pass).length + (aggregates && !aggregates.pass ? 1 : 0);
+  lines.push(misses === 0 ? 'ALL TARGETS MET' : `${misses} target(s) missed`);
+  return { lines, misses };
+}

@@ -175,3 +175,18 @@ export function referenceTable(run: ReferenceRun): string {
     `\n(${run.rounds} alternating rounds per case; ratio = median service req/s over median floor req/s; CPU/req: ms of the serving process, machine: of both cores; floor: bare Fastify + pg replaying the SQL of ${run.commit})`,
   );
 }
+
+/** At the reference's size (or with BENCH_REFERENCE), the list cases alternated with it. */
+export async function alternateIfReference(
+  url: string,
+  doctors: number,
+  endpoints: readonly Endpoint[],
+  service: LoadOptions,
+  log: (m: string) => void,
+): Promise<ReferenceRun | undefined> {
+  const file = referenceFileFor(doctors);
+  if (!file) return undefined;
+  log(`reference: list cases alternated with a bare Fastify + pg server replaying ${file}`);
+  const lists = endpoints.filter((e) => e.kind === 'list');
+  return alternateWithReference(url, file, lists, service, log);
+}

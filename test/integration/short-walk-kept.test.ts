@@ -1,6 +1,5 @@
 import { loadedMemory, recordingDataSource } from '../../scripts/bench/recording';
 import { DoctorCriteria } from '../../src/domain/directory/criteria';
-import { DirectoryReadCache } from '../../src/infrastructure/persistence/directory/directory-read-cache';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';

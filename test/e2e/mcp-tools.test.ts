@@ -233,13 +233,15 @@ describe('MCP tools (in-memory transport, fixture directory)', () => {
 
   it('a database outage is a tool error saying the directory is unavailable, no stack or SQL', async () => {
     const ds = f.t.app.get(DataSource);
-    await ds.query('ALTER MATERIALIZED VIEW doctor_search RENAME TO doctor_search_away');
+    // The lists may answer pages read before from the items the columns keep (no statement);
+    // a doctor's detail always reads the database.
+    await ds.query('ALTER TABLE doctors RENAME TO doctors_away');
     try {
-      const r = await call(client, 'find_doctors', { gender: 'female', minYears: 1 });
+      const r = await call(client, 'get_doctor', { cpsoNumber: '900001' });
       expect(r.isError).toBe(true);
       expect(text(r)).toBe('The directory is temporarily unavailable. Try again in a minute.');
     } finally {
-      await ds.query('ALTER MATERIALIZED VIEW doctor_search_away RENAME TO doctor_search');
+      await ds.query('ALTER TABLE doctors_away RENAME TO doctors');
     }
   });
 });

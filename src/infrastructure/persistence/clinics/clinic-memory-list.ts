@@ -9,6 +9,7 @@ import {
 } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { fixedPlan } from '../../database/prepared-reads';
+import { afterIo } from '../directory/memory/kept-rows';
 import { hasScalarDoctorConditions, pointOf } from '../directory/criteria-sql';
 import { countBits, positionsFrom } from '../directory/memory/bitset';
 import { ClinicColumns } from '../directory/memory/clinic-columns';
@@ -119,12 +120,12 @@ export function keptClinicPage(
     total,
     lastKey: [k, c.clinicId(last)],
   });
-  if (!near) return Promise.resolve(finish(c.nameAt(last)));
+  if (!near) return afterIo(finish(c.nameAt(last)));
   const p = new SqlParams();
   const sql = `SELECT cs.earth <-> ${pointOf(near, p)} AS k FROM clinic_search cs WHERE cs.clinic_id = ${p.add(c.clinicId(last))}::uuid`;
   return c.keptDistances
     .of(`c|${near.lat}|${near.lng}|${last}`, () =>
       ds.query<{ k: number }[]>(fixedPlan(sql), p.values).then((r) => r[0].k),
     )
-    .then(finish);
+    .then((k) => afterIo(finish(k)));
 }

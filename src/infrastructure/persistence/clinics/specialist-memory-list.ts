@@ -8,6 +8,7 @@ import {
 } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { fixedPlan } from '../../database/prepared-reads';
+import { afterIo } from '../directory/memory/kept-rows';
 import { hasDoctorConditions, pointOf } from '../directory/criteria-sql';
 import { andInto, Bits, countBits, emptyBits } from '../directory/memory/bitset';
 import { ClinicColumns } from '../directory/memory/clinic-columns';
@@ -127,7 +128,7 @@ export function keptSpecialistPage(
   const last = pairs[pairs.length - 1];
   const id = c.clinicId(last.c);
   if (!near)
-    return Promise.resolve({
+    return afterIo({
       items,
       total,
       lastKey: [kept[kept.length - 1].waitWeeks, c.nameAt(last.c), id, last.s],
@@ -139,7 +140,7 @@ export function keptSpecialistPage(
     .of(`s|${near.lat}|${near.lng}|${last.c}|${last.s}`, () =>
       ds.query<{ k: number }[]>(fixedPlan(sql), p.values).then((r) => r[0].k),
     )
-    .then((k) => ({ items, total, lastKey: [k, id, last.s] }));
+    .then((k) => afterIo({ items, total, lastKey: [k, id, last.s] }));
 }
 
 /** In order of (wait, name, clinic id, specialty): the clinic's position stands for its name and id. */

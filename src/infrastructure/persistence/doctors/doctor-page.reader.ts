@@ -10,6 +10,7 @@ import { SqlParams } from '../directory/sql-params';
 import { DOCTOR_COLUMNS, openNowSql } from './doctor-read.sql';
 import { DoctorRow, toDoctorRecord } from './doctor-row.mapper';
 import { DoctorColumns } from '../directory/memory/doctor-columns';
+import { afterIo } from '../directory/memory/kept-rows';
 
 /** Rows a memory reader chose (positions in its copy of the columns, and their ids), to keep. */
 export interface KeepRead {
@@ -173,7 +174,7 @@ export class DoctorPageReader {
       // As the statement's answer has it (a cursor is made of it only for a full page).
       lastKey: keyOf(last, k),
     });
-    if (!distance) return Promise.resolve(finish(0));
+    if (!distance) return afterIo(finish(0));
     const read = distance();
     return m.keptDistances
       .of(read.key, () =>
@@ -181,6 +182,6 @@ export class DoctorPageReader {
           .query<{ k: number }[]>(fixedPlan(read.sql), read.p.values)
           .then((r) => Number(r[0].k)),
       )
-      .then(finish);
+      .then((k) => afterIo(finish(k)));
   }
 }

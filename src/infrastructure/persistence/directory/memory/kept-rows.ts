@@ -58,3 +58,13 @@ export class KeptDistances {
     return k;
   }
 }
+
+/**
+ * `value` once the event loop has run its pending I/O. A page answered from kept rows touches no
+ * socket or database: an in-process caller reading in a tight loop (an MCP session on an
+ * in-memory transport, a test injecting requests) would otherwise starve everything else's I/O,
+ * an import's included.
+ */
+export function afterIo<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setImmediate(() => resolve(value)));
+}

@@ -68,13 +68,17 @@ export function chooseClinicPage(
   return { pageSql, total, positions, columns: c, near };
 }
 
-/** What chooseClinicPage chose: the `page` CTE, the exact total, the clinics' positions. */
-export interface ChosenClinics {
+/** A page the clinic columns chose: its statement part, its exact total, the columns, the point. */
+export interface ChosenPage {
   readonly pageSql: string;
   readonly total: number;
-  readonly positions: readonly number[];
   readonly columns: ClinicColumns;
   readonly near?: GeoPoint;
+}
+
+/** What chooseClinicPage chose: the `page` CTE and the clinics' positions. */
+export interface ChosenClinics extends ChosenPage {
+  readonly positions: readonly number[];
 }
 
 /** Kept clinics per include variant: position * 4 + notes (1) + links (2). */

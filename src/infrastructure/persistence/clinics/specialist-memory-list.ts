@@ -1,13 +1,9 @@
 import { DataSource } from 'typeorm';
 import { SpecialistRecord } from '../../../domain/clinics/clinic';
-import {
-  GeoPoint,
-  ListMoments,
-  OpenMoment,
-  SpecialistCriteria,
-} from '../../../domain/directory/criteria';
+import { ListMoments, OpenMoment, SpecialistCriteria } from '../../../domain/directory/criteria';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { fixedPlan } from '../../database/prepared-reads';
+import { ChosenPage } from './clinic-memory-list';
 import { afterIo } from '../directory/memory/kept-rows';
 import { hasDoctorConditions, pointOf } from '../directory/criteria-sql';
 import { andInto, Bits, countBits, emptyBits } from '../directory/memory/bitset';
@@ -83,13 +79,9 @@ export function chooseSpecialistPage(
   return { pageSql, total, pairs, columns: c, near };
 }
 
-/** What chooseSpecialistPage chose: the page subquery, the exact total, the page's offerings. */
-export interface ChosenSpecialists {
-  readonly pageSql: string;
-  readonly total: number;
+/** What chooseSpecialistPage chose: the page subquery and the page's offerings. */
+export interface ChosenSpecialists extends ChosenPage {
   readonly pairs: readonly Pair[];
-  readonly columns: ClinicColumns;
-  readonly near?: GeoPoint;
 }
 
 /** An offering's key among the kept ones: the clinic's position and the specialty id. */

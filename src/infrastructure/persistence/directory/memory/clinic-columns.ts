@@ -147,7 +147,7 @@ export class ClinicColumns {
     const near = criteria.near;
     if (near) andInto(bits, d.geo);
     if (near && criteria.radiusKm !== undefined)
-      this.near.within(bits, near, criteria.radiusKm * 1000, this.work);
+      this.near.within(bits, near, criteria.radiusKm * 1000);
     return bits;
   }
 

@@ -150,7 +150,7 @@ export class DoctorColumns {
     const radiusKm = near ? criteria.radiusKm : undefined;
     if (geoOnly || radiusKm !== undefined) andInto(bits, d.geo);
     if (moments?.filter) andInto(bits, this.open.at(moments.filter));
-    if (near && radiusKm !== undefined) this.near.within(bits, near, radiusKm * 1000, this.work);
+    if (near && radiusKm !== undefined) this.near.within(bits, near, radiusKm * 1000);
     return bits;
   }
 

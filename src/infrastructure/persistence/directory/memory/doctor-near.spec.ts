@@ -116,19 +116,20 @@ describe('DoctorNear: nearest first and radii (property)', () => {
     fc.assert(
       fc.property(drawn, point, fc.constantFrom(0.5, 1, 2, 5, 10, 25, 50, 100), (d, at, km) => {
         const m = columnsOf(d, 0);
-        // The members within (through the box's cells when they hold fewer rows than the set).
-        const bits = setOf(d);
-        m.near.within(bits, at, km * 1000, emptyBits(d.points.length));
-        const within = d.points.map((_, i) => i).filter((i) => hasBit(bits, i));
-        const all = d.points
-          .map((_, i) => i)
-          .filter((i) => {
-            if (!d.member[i]) return false;
-            const p = llToEarth(at.lat, at.lng);
-            return greatCircle(m.near.line(i, p.x, p.y, p.z)) <= km * 1000;
-          });
-        expect(within).toEqual(all);
-        expect(countBits(bits)).toBe(all.length);
+        const p = llToEarth(at.lat, at.lng);
+        const inRadius = (i: number) => greatCircle(m.near.line(i, p.x, p.y, p.z)) <= km * 1000;
+        // The members within (through the box's cells when they hold fewer rows than the set),
+        // then the others within (the radius's set kept by the first call, when it read cells),
+        // then the members again.
+        const others = { ...d, member: d.member.map((x) => !x) };
+        for (const set of [d, others, d]) {
+          const bits = setOf(set);
+          m.near.within(bits, at, km * 1000);
+          const within = set.points.map((_, i) => i).filter((i) => hasBit(bits, i));
+          const all = set.points.map((_, i) => i).filter((i) => set.member[i] && inRadius(i));
+          expect(within).toEqual(all);
+          expect(countBits(bits)).toBe(all.length);
+        }
       }),
       { seed: 3502, numRuns: 300 },
     );

@@ -1,5 +1,5 @@
 import { GeoPoint } from '../../../../domain/directory/criteria';
-import { Bits, countBits } from './bitset';
+import { andInto, Bits, countBits, emptyBits } from './bitset';
 import { greatCircle, llToEarth, withinMetresTest } from './earth';
 import { GeoGrid } from './geo-grid';
 import { NearestHeap } from './nearest-heap';
@@ -18,6 +18,14 @@ const GRID_NEAREST_MIN = 20_000;
  */
 const CELL_MARGIN_M = 1;
 
+/**
+ * Radius sets kept per copy (point and metres), the oldest dropped past it: 125 KB each at
+ * 1,000,000 doctors. A radius read through the grid's cells costs the rows of its box (half a
+ * million for 10 km of downtown at 1,000,000 doctors, 8 to 20 ms); kept, the next list of that
+ * radius, whatever its filters, costs one pass over the set's words.
+ */
+const RADIUS_SETS_KEPT = 64;
+
 /** The rows' points (doctor_geo's, as cube coordinates) and which rows have one. */
 export interface Points {
   readonly n: number;
@@ -35,6 +43,8 @@ export interface Points {
 export class DoctorNear {
   /** The rows with a point, by cell (nearest first and radii read the cells near the point). */
   private readonly grid: GeoGrid;
+  /** Radius sets read through the cells, by point and metres (RADIUS_SETS_KEPT). */
+  private readonly radii = new Map<string, Bits>();
 
   constructor(
     private readonly d: Points,
@@ -55,10 +65,17 @@ export class DoctorNear {
 
   /**
    * Keeps the rows of `bits` within `metres` of `near` (criteria-sql.ts's withinMetres): through
-   * the cells of the radius's bounding box when they hold fewer rows than the set, else row by
-   * row of the set. A row farther than the radius along one axis is out without its distance.
+   * the cells of the radius's bounding box when they hold fewer rows than the set (every row of
+   * the box, the set of the radius kept for the next list of it), else row by row of the set. A
+   * row farther than the radius along one axis is out without its distance.
    */
-  within(bits: Bits, near: GeoPoint, metres: number, work: Bits): void {
+  within(bits: Bits, near: GeoPoint, metres: number): void {
+    const key = `${near.lat}|${near.lng}|${metres}`;
+    const kept = this.radii.get(key);
+    if (kept) {
+      andInto(bits, kept);
+      return;
+    }
     const p = llToEarth(near.lat, near.lng);
     const { sure, edge } = withinMetresTest(metres);
     const { x, y, z } = this.d;
@@ -79,8 +96,7 @@ export class DoctorNear {
     if (this.grid.serves(near.lat, near.lng)) {
       const box = this.grid.box(near.lat, near.lng, metres);
       if (box.rows < countBits(bits)) {
-        const out = work;
-        out.fill(0);
+        const out = emptyBits(this.d.n);
         for (const c of box.cells) {
           // A cell nearer than the edge nowhere: passed over. One all of whose corners are surely
           // within (by a metre): its rows taken without their distances.
@@ -91,12 +107,13 @@ export class DoctorNear {
           const { rows, xs, ys, zs, start } = this.grid;
           for (let at = start[c]; at < start[c + 1]; at++) {
             const i = rows[at];
-            if ((bits[i >>> 5] & (1 << (i & 31))) === 0) continue;
             if (!inside && !keep(xs[at] - p.x, ys[at] - p.y, zs[at] - p.z)) continue;
             out[i >>> 5] |= 1 << (i & 31);
           }
         }
-        bits.set(out);
+        if (this.radii.size >= RADIUS_SETS_KEPT) this.radii.delete(this.radii.keys().next().value!);
+        this.radii.set(key, out);
+        andInto(bits, out);
         return;
       }
     }

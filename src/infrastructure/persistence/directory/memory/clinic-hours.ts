@@ -81,13 +81,16 @@ function openSchedules(s: Schedules, minute: number): Uint8Array {
   return open;
 }
 
-/** How many of the sorted `bounds` are at or before `minute` (minutes alike share it). */
-function intervalOf(bounds: ArrayLike<number>, minute: number): number {
+/**
+ * How many of the ascending `sorted` are at most `x` (for ranges' ends and a minute: minutes with
+ * the same count are inside the same ranges).
+ */
+export function countAtMost(sorted: ArrayLike<number>, x: number): number {
   let a = 0;
-  let b = bounds.length;
+  let b = sorted.length;
   while (a < b) {
     const mid = (a + b) >>> 1;
-    if (bounds[mid] <= minute) a = mid + 1;
+    if (sorted[mid] <= x) a = mid + 1;
     else b = mid;
   }
   return a;
@@ -144,9 +147,9 @@ export class ClinicHours {
    */
   keyOf(m: OpenMoment): string {
     const day = this.exceptions.get(m.date);
-    const week = intervalOf(this.week.bounds, m.minuteOfWeek);
-    const holiday = m.isHoliday ? intervalOf(this.holiday.bounds, m.minuteOfDay) : '';
-    const dated = day ? `${m.date}:${intervalOf(day.bounds, m.minuteOfDay)}` : '';
+    const week = countAtMost(this.week.bounds, m.minuteOfWeek);
+    const holiday = m.isHoliday ? countAtMost(this.holiday.bounds, m.minuteOfDay) : '';
+    const dated = day ? `${m.date}:${countAtMost(day.bounds, m.minuteOfDay)}` : '';
     return `${week}|${holiday}|${dated}`;
   }
 

@@ -17,7 +17,7 @@ import {
   unionInto,
 } from './bitset';
 import { ClinicColumns } from './clinic-columns';
-import { ClinicHours, OpenSets } from './clinic-hours';
+import { ClinicHours, countAtMost, OpenSets } from './clinic-hours';
 import { DoctorNames } from './doctor-names';
 import { DoctorNear } from './doctor-near';
 import { NameGrams } from './name-grams';
@@ -229,15 +229,8 @@ export class DoctorColumns {
 
   /** The rows whose start year is known and at most `year` (d.startedBy's sets, cumulative). */
   private startedBy(year: number): Bits {
-    const years = this.d.years;
     // The last year of the list at or before `year`.
-    let lo = 0;
-    let hi = years.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (years[mid] <= year) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = countAtMost(this.d.years, year);
     return lo === 0 ? this.none : this.d.startedBy[lo - 1];
   }
 

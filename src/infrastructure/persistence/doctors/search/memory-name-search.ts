@@ -17,7 +17,7 @@ import { ResolvedNames } from '../../directory/reference-ids';
 import { C_ORDERED } from '../../directory/memory/uuid-words';
 import { SqlParams } from '../../directory/sql-params';
 import { DoctorPageReader, SortKeyOf } from '../doctor-page.reader';
-import { distanceOf } from '../doctor-memory-list';
+import { chosenRows, distanceOf } from '../doctor-memory-list';
 
 const byRank: SortKeyOf = (r) => [r.page_rank, r.page_k, r.page_name, r.cpso_number];
 
@@ -116,13 +116,13 @@ export class MemoryNameSearch {
     if (kept) return kept;
     const sp = new SqlParams();
     const rowIds = positions.map((i) => m.doctorId(i));
-    const idsParam = sp.add(rowIds);
-    const ranksParam = sp.add(rows.map((r) => r.rank));
-    const from = near ? 'doctor_geo' : 'doctor_search';
-    const k = near ? `s.earth <-> ${pointOf(near, sp)}` : '0::float8';
-    const sql = `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, r.rank, ${k} AS k
-                   FROM unnest(${idsParam}::uuid[], ${ranksParam}::int[]) AS r(id, rank)
-                   JOIN ${from} s ON s.doctor_id = r.id`;
+    const rankOf = rows.map((r) => r.rank);
+    // Nearest first, PostgreSQL's own distances (the order and the cursor's key are its).
+    const sql = near
+      ? `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, r.rank, s.earth <-> ${pointOf(near, sp)} AS k
+           FROM unnest(${sp.add(rowIds)}::uuid[], ${sp.add(rankOf)}::int[]) AS r(id, rank)
+           JOIN doctor_geo s ON s.doctor_id = r.id`
+      : chosenRows(m, positions, sp, rankOf);
     return this.pages.read(sql, sp, page, Promise.resolve(total), 'fixed', byRank, moments?.now, {
       m,
       positions,

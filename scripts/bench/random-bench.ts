@@ -101,9 +101,13 @@ function get(
 }
 
 /**
- * Sent before the classes' first requests, so that "first" is the first request of a combination
- * and not the process's first of a code path (with BENCH_ONLY, a random class ran right after the
- * service started: 42 ms for a 25-row page whose warm twin took 2 ms). None is a drawn URL.
+ * Sent before the classes' first requests (WARM_UP_ROUNDS times), so that "first" is the first
+ * request of a combination and not the process's first of a code path (with BENCH_ONLY, a random
+ * class ran right after the service started: 42 ms for a 25-row page whose warm twin took 2 ms);
+ * and once again before each class, since a request after a second of idle pays the machine's
+ * wake-up (each class's first URL was its worst first request, 18 to 38 ms, after the previous
+ * class's load; on this machine `/ping` took 16 to 25 ms after 1.5 s of idle against 1.5 ms back
+ * to back, and Python's http.server 9 to 12 against 1). None is a drawn URL.
  */
 const WARM_UP_PATHS = [
   '/doctors?limit=5',
@@ -124,9 +128,10 @@ export async function measureRandomClasses(
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const out: RandomClassResult[] = [];
   try {
-    for (let r = 0; r < WARM_UP_ROUNDS && classes.length > 0; r++)
+    for (let r = 1; r < WARM_UP_ROUNDS && classes.length > 0; r++)
       for (const path of WARM_UP_PATHS) await get(agent, o.origin, o.apiKey, path);
     for (const k of classes) {
+      for (const path of WARM_UP_PATHS) await get(agent, o.origin, o.apiKey, path);
       const first: { ms: number; path: string }[] = [];
       const warm: { ms: number; path: string }[] = [];
       let non200 = 0;

@@ -25,6 +25,7 @@ const CELL_MARGIN_M = 1;
  * radius, whatever its filters, costs one pass over the set's words.
  */
 const RADIUS_SETS_KEPT = 64;
+const RADII_ASKED = 4_096;
 
 /** The rows' points (doctor_geo's, as cube coordinates) and which rows have one. */
 export interface Points {
@@ -45,6 +46,8 @@ export class DoctorNear {
   private readonly grid: GeoGrid;
   /** Radius sets read through the cells, by point and metres (RADIUS_SETS_KEPT). */
   private readonly radii = new Map<string, Bits>();
+  /** The radii asked before (point and metres), the oldest dropped past RADII_ASKED. */
+  private readonly asked = new Set<string>();
 
   constructor(
     private readonly d: Points,
@@ -65,9 +68,10 @@ export class DoctorNear {
 
   /**
    * Keeps the rows of `bits` within `metres` of `near` (criteria-sql.ts's withinMetres): through
-   * the cells of the radius's bounding box when they hold fewer rows than the set (every row of
-   * the box, the set of the radius kept for the next list of it), else row by row of the set. A
-   * row farther than the radius along one axis is out without its distance.
+   * the cells of the radius's bounding box when they hold fewer rows than the set, or when the
+   * radius was asked before (every row of the box, the set of the radius kept for the next list
+   * of it), else row by row of the set. A row farther than the radius along one axis is out
+   * without its distance.
    */
   within(bits: Bits, near: GeoPoint, metres: number): void {
     const key = `${near.lat}|${near.lng}|${metres}`;
@@ -95,7 +99,14 @@ export class DoctorNear {
     };
     if (this.grid.serves(near.lat, near.lng)) {
       const box = this.grid.box(near.lat, near.lng, metres);
-      if (box.rows < countBits(bits)) {
+      // A radius asked again is read through the cells even when its box holds more rows than the
+      // set (a selective filter within 100 km): once, and then kept for every later list of it.
+      const again = this.asked.has(key);
+      if (!again) {
+        if (this.asked.size >= RADII_ASKED) this.asked.delete(this.asked.values().next().value!);
+        this.asked.add(key);
+      }
+      if (again || box.rows < countBits(bits)) {
         const out = emptyBits(this.d.n);
         for (const c of box.cells) {
           // A cell nearer than the edge nowhere: passed over. One all of whose corners are surely

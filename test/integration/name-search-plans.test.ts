@@ -41,6 +41,7 @@ const SHORT_WALKS: SearchTuning = {
   nearWalkBreakEven: 0,
   listWalkBudget: 0,
   shortWalkMinRows: 250_000,
+  shortWalkBudget: 0,
 };
 
 describe('name search plans (real PostgreSQL)', () => {
@@ -536,6 +537,7 @@ describe('name search plans (real PostgreSQL)', () => {
       nearWalkBreakEven: 2_500,
       listWalkBudget: 0,
       shortWalkMinRows: 250_000,
+      shortWalkBudget: 0,
     });
     await fc.assert(
       fc.asyncProperty(

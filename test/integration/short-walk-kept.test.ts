@@ -45,7 +45,7 @@ describe('short walks nearest first with kept rows (integration)', () => {
       new ListTotals(recorder.dataSource, cache),
       new NameGrams(recorder.dataSource, cache),
       // Every page is a short walk, whatever the directory's size.
-      { ...DEFAULT_SEARCH_TUNING, listWalkBudget: 1e9, shortWalkMinRows: 0 },
+      { ...DEFAULT_SEARCH_TUNING, listWalkBudget: 1e9, shortWalkMinRows: 0, shortWalkBudget: 1e9 },
       memory,
     );
     const plain = doctorReadRepository(db.dataSource, cache);
@@ -74,10 +74,77 @@ describe('short walks nearest first with kept rows (integration)', () => {
       expect({ ...context, page: again }).toEqual({ ...context, page: expected });
       if (expected.items.length === 0) continue;
       // The first: the walk's ids, then the rows by id; the second: the walk's ids alone.
-      if (firstSql.some((s) => s.includes('AS u(doctor_id, clinic_id, name_key'))) byId++;
+      if (
+        firstSql.some((s) =>
+          s.includes('AS u(doctor_id, clinic_id, name_key, cpso_number, rank, k)'),
+        )
+      )
+        byId++;
       if (againSql.length === 1 && columns.kept.pages === kept + 1) walksAlone++;
     }
     expect(byId).toBeGreaterThan(20);
     expect(walksAlone).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('walks only when the walk is expected to read at most shortWalkBudget entries', async () => {
+    const recorder = recordingDataSource(db.dataSource);
+    const cache = new NoReadCache();
+    const budget = 40;
+    // A fresh copy of the columns per list: no row kept from an earlier one.
+    const repository = async () => {
+      const memory = await loadedMemory(db.dataSource);
+      const repo = new TypeOrmDoctorReadRepository(
+        recorder.dataSource,
+        new ReferenceIds(recorder.dataSource, cache),
+        new ListTotals(recorder.dataSource, cache),
+        new NameGrams(recorder.dataSource, cache),
+        {
+          ...DEFAULT_SEARCH_TUNING,
+          listWalkBudget: 1e9,
+          shortWalkMinRows: 0,
+          shortWalkBudget: budget,
+        },
+        memory,
+      );
+      return { repo, everyone: memory.current()!.size };
+    };
+    const plain = doctorReadRepository(db.dataSource, cache);
+    const r = new SeededRandom(SEED + 1);
+    const seen = { walked: 0, columns: 0 };
+    for (let n = 0; n < 40; n++) {
+      const filters: DoctorCriteria = {
+        ...(r.chance(0.5) ? { accepting: r.chance(0.5) } : {}),
+        ...(r.chance(0.5) ? { languages: [r.pick(['English', 'French', 'Punjabi'])] } : {}),
+        ...(r.chance(0.5) ? { wheelchair: r.chance(0.5) } : {}),
+        ...(r.chance(0.3) ? { gender: r.pick(['female', 'non-binary']) } : {}),
+      };
+      const criteria: DoctorCriteria = {
+        ...filters,
+        near: { lat: r.float(43.55, 43.85), lng: r.float(-79.6, -79.2) },
+        ...(r.chance(0.5) ? { radiusKm: r.int(2, 40) } : {}),
+      };
+      const page = { limit: r.pick([5, 10, 25]), offset: r.int(0, 10) };
+      const matches = (await plain.list(filters, { limit: 1, offset: 0 }, NOW)).total;
+      const expected = await plain.list(criteria, page, NOW);
+      const { repo, everyone } = await repository();
+      recorder.take();
+      const got = await repo.list(criteria, page, NOW);
+      const sql = recorder.take().map((q) => q.sql);
+      expect({ criteria, page, got }).toEqual({ criteria, page, got: expected });
+      // No row, no statement to tell the paths apart.
+      if (expected.items.length === 0) continue;
+      // The columns chose the rows: they are read by id from doctor_geo; a walk orders its own.
+      const chosen = sql.some((q) => q.includes('g.doctor_id = ANY('));
+      const walk = matches > 0 && (page.offset + page.limit) * everyone <= matches * budget;
+      expect({ criteria, page, matches, chosen }).toEqual({
+        criteria,
+        page,
+        matches,
+        chosen: !walk,
+      });
+      seen[walk ? 'walked' : 'columns']++;
+    }
+    expect(seen.walked).toBeGreaterThan(5);
+    expect(seen.columns).toBeGreaterThan(5);
   }, 120_000);
 });

@@ -111,9 +111,9 @@ export class DoctorMemoryList {
     page: PageRequest,
     now: Date,
     moments: ListMoments | undefined,
-    tuning: Pick<SearchTuning, 'listWalkBudget' | 'shortWalkMinRows'>,
+    tuning: Pick<SearchTuning, 'listWalkBudget' | 'shortWalkMinRows' | 'shortWalkBudget'>,
   ): NearCounts | undefined {
-    const budget = tuning.listWalkBudget;
+    const budget = Math.min(tuning.listWalkBudget, tuning.shortWalkBudget);
     if (!criteria.near || page.after || hasOpeningFilters(criteria, moments)) return undefined;
     if (m.size < tuning.shortWalkMinRows) return undefined;
     // Near the subway is where it is: from a point away from it a walk reads past every doctor

@@ -21,6 +21,11 @@ export interface SearchTuning {
    * index only in directories of at least this many doctors (doctor-memory-list.ts; tests: 0).
    */
   readonly shortWalkMinRows: number;
+  /**
+   * With the columns in memory, the most index entries such a short walk nearest first is
+   * expected to read ((offset + limit) x doctors / matches); past it the columns answer.
+   */
+  readonly shortWalkBudget: number;
 }
 
 /**
@@ -30,6 +35,16 @@ export interface SearchTuning {
  * cost 2 ms, which the walk beats (c625682).
  */
 export const SHORT_WALK_MIN_ROWS = 250_000;
+
+/**
+ * A short walk nearest first with the columns loaded reads at most this many entries of
+ * doctor_geo's index. Read cold, a walk of 1,300 entries (non-binary doctors within 25 km) took
+ * 23 to 51 ms on its first request at 1,000,000 doctors, where the columns' page took 8 ms; since
+ * the radius sets are kept (64 per copy), the columns' page of a dense filter costs no more than
+ * the walk (the doctors-near class at 32 connections: 957-969 req/s, p99 66 ms, without walks;
+ * 945 req/s, p99 88 ms, with walks of up to 5,000 entries).
+ */
+export const SHORT_WALK_BUDGET = 500;
 
 /** Injection token of a SearchTuning (tests); the default otherwise. */
 export const SEARCH_TUNING = 'SEARCH_TUNING';
@@ -50,4 +65,5 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   nearWalkBreakEven: NEAR_WALK_BREAK_EVEN,
   listWalkBudget: WALK_BUDGET,
   shortWalkMinRows: SHORT_WALK_MIN_ROWS,
+  shortWalkBudget: SHORT_WALK_BUDGET,
 };

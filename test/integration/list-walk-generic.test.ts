@@ -51,7 +51,8 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
         nearWalkBreakEven: 25_000,
         listWalkBudget: 0,
         shortWalkMinRows: 250_000,
-        shortWalkBudget: 0,
+        shortWalkMinShare: 0,
+        shortWalkPassOverPages: Infinity,
         ...tuning,
       },
     );

@@ -41,7 +41,8 @@ const SHORT_WALKS: SearchTuning = {
   nearWalkBreakEven: 0,
   listWalkBudget: 0,
   shortWalkMinRows: 250_000,
-  shortWalkBudget: 0,
+  shortWalkMinShare: 0,
+  shortWalkPassOverPages: Infinity,
 };
 
 describe('name search plans (real PostgreSQL)', () => {
@@ -537,7 +538,8 @@ describe('name search plans (real PostgreSQL)', () => {
       nearWalkBreakEven: 2_500,
       listWalkBudget: 0,
       shortWalkMinRows: 250_000,
-      shortWalkBudget: 0,
+      shortWalkMinShare: 0,
+      shortWalkPassOverPages: Infinity,
     });
     await fc.assert(
       fc.asyncProperty(

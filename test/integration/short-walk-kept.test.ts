@@ -45,7 +45,13 @@ describe('short walks nearest first with kept rows (integration)', () => {
       new ListTotals(recorder.dataSource, cache),
       new NameGrams(recorder.dataSource, cache),
       // Every page is a short walk, whatever the directory's size.
-      { ...DEFAULT_SEARCH_TUNING, listWalkBudget: 1e9, shortWalkMinRows: 0, shortWalkBudget: 1e9 },
+      {
+        ...DEFAULT_SEARCH_TUNING,
+        listWalkBudget: 1e9,
+        shortWalkMinRows: 0,
+        shortWalkMinShare: 0,
+        shortWalkPassOverPages: Infinity,
+      },
       memory,
     );
     const plain = doctorReadRepository(db.dataSource, cache);
@@ -86,10 +92,10 @@ describe('short walks nearest first with kept rows (integration)', () => {
     expect(walksAlone).toBeGreaterThan(20);
   }, 120_000);
 
-  it('walks only when the walk is expected to read at most shortWalkBudget entries', async () => {
+  it('walks only for filters at least shortWalkMinShare of the doctors match', async () => {
     const recorder = recordingDataSource(db.dataSource);
     const cache = new NoReadCache();
-    const budget = 40;
+    const share = 0.3;
     // A fresh copy of the columns per list: no row kept from an earlier one.
     const repository = async () => {
       const memory = await loadedMemory(db.dataSource);
@@ -102,7 +108,7 @@ describe('short walks nearest first with kept rows (integration)', () => {
           ...DEFAULT_SEARCH_TUNING,
           listWalkBudget: 1e9,
           shortWalkMinRows: 0,
-          shortWalkBudget: budget,
+          shortWalkMinShare: share,
         },
         memory,
       );
@@ -110,8 +116,8 @@ describe('short walks nearest first with kept rows (integration)', () => {
     };
     const plain = doctorReadRepository(db.dataSource, cache);
     const r = new SeededRandom(SEED + 1);
-    const seen = { walked: 0, columns: 0 };
-    for (let n = 0; n < 40; n++) {
+    const seen = { walked: 0, columns: 0, deep: 0 };
+    for (let n = 0; n < 80; n++) {
       const filters: DoctorCriteria = {
         ...(r.chance(0.5) ? { accepting: r.chance(0.5) } : {}),
         ...(r.chance(0.5) ? { languages: [r.pick(['English', 'French', 'Punjabi'])] } : {}),
@@ -123,7 +129,11 @@ describe('short walks nearest first with kept rows (integration)', () => {
         near: { lat: r.float(43.55, 43.85), lng: r.float(-79.6, -79.2) },
         ...(r.chance(0.5) ? { radiusKm: r.int(2, 40) } : {}),
       };
-      const page = { limit: r.pick([5, 10, 25]), offset: r.int(0, 10) };
+      // Deep pages too: a walk there passes over more than a page's worth of entries.
+      const page = {
+        limit: r.pick([5, 10, 25]),
+        offset: r.pick([0, r.int(0, 10), r.int(15, 60)]),
+      };
       const matches = (await plain.list(filters, { limit: 1, offset: 0 }, NOW)).total;
       const expected = await plain.list(criteria, page, NOW);
       const { repo, everyone } = await repository();
@@ -135,7 +145,11 @@ describe('short walks nearest first with kept rows (integration)', () => {
       if (expected.items.length === 0) continue;
       // The columns chose the rows: they are read by id from doctor_geo; a walk orders its own.
       const chosen = sql.some((q) => q.includes('g.doctor_id = ANY('));
-      const walk = matches > 0 && (page.offset + page.limit) * everyone <= matches * budget;
+      const reach = page.offset + page.limit;
+      const walk =
+        matches > 0 &&
+        matches >= share * everyone &&
+        reach * (everyone - matches) <= (2 * page.limit + 20) * matches;
       expect({ criteria, page, matches, chosen }).toEqual({
         criteria,
         page,
@@ -143,8 +157,11 @@ describe('short walks nearest first with kept rows (integration)', () => {
         chosen: !walk,
       });
       seen[walk ? 'walked' : 'columns']++;
+      // Dense enough for a walk, but too deep for one.
+      if (!walk && matches >= share * everyone) seen.deep++;
     }
     expect(seen.walked).toBeGreaterThan(5);
     expect(seen.columns).toBeGreaterThan(5);
+    expect(seen.deep).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -111,9 +111,12 @@ export class DoctorMemoryList {
     page: PageRequest,
     now: Date,
     moments: ListMoments | undefined,
-    tuning: Pick<SearchTuning, 'listWalkBudget' | 'shortWalkMinRows' | 'shortWalkBudget'>,
+    tuning: Pick<
+      SearchTuning,
+      'listWalkBudget' | 'shortWalkMinRows' | 'shortWalkMinShare' | 'shortWalkPassOverPages'
+    >,
   ): NearCounts | undefined {
-    const budget = Math.min(tuning.listWalkBudget, tuning.shortWalkBudget);
+    const budget = tuning.listWalkBudget;
     if (!criteria.near || page.after || hasOpeningFilters(criteria, moments)) return undefined;
     if (m.size < tuning.shortWalkMinRows) return undefined;
     // Near the subway is where it is: from a point away from it a walk reads past every doctor
@@ -137,7 +140,13 @@ export class DoctorMemoryList {
       memo.set(key, counts);
     }
     const reach = page.offset + page.limit;
-    const short = counts.matches > 0 && reach * m.size <= counts.matches * budget;
+    const short =
+      counts.matches > 0 &&
+      counts.matches >= tuning.shortWalkMinShare * m.size &&
+      reach * m.size <= counts.matches * budget &&
+      // The entries expected to be read and passed over: reach x (doctors - matches) / matches.
+      reach * (m.size - counts.matches) <=
+        tuning.shortWalkPassOverPages * (2 * page.limit + 20) * counts.matches;
     return short ? counts : undefined;
   }
 

@@ -1,10 +1,11 @@
 import { loadedMemory, recordingDataSource } from '../../scripts/bench/recording';
 import { DoctorCriteria } from '../../src/domain/directory/criteria';
-import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
-import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
-import { DEFAULT_SEARCH_TUNING } from '../../src/infrastructure/persistence/doctors/search-tuning';
-import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
+import { DataSource } from 'typeorm';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
+import {
+  DEFAULT_SEARCH_TUNING,
+  SearchTuning,
+} from '../../src/infrastructure/persistence/doctors/search-tuning';
 import { NoReadCache } from '../../src/application/shared/read-cache';
 import { SeededRandom } from '../../src/infrastructure/seed/seeded-random';
 import { createDemoDatabase } from '../support/demo-database';
@@ -20,6 +21,20 @@ import { TestDatabase } from '../support/test-database';
  */
 const NOW = new Date('2026-11-27T17:00:00Z');
 const SEED = Number(process.env.SHORT_WALK_KEPT_SEED ?? 20261128);
+
+/** Short walks at any directory size and walk length, unless `tuning` says otherwise. */
+const walkingRepository = (
+  ds: DataSource,
+  cache: NoReadCache,
+  memory: DoctorMemoryIndex,
+  tuning: Partial<SearchTuning>,
+) =>
+  doctorReadRepository(
+    ds,
+    cache,
+    { ...DEFAULT_SEARCH_TUNING, listWalkBudget: 1e9, shortWalkMinRows: 0, ...tuning },
+    memory,
+  );
 
 describe('short walks nearest first with kept rows (integration)', () => {
   let db: TestDatabase;
@@ -39,21 +54,11 @@ describe('short walks nearest first with kept rows (integration)', () => {
     const recorder = recordingDataSource(db.dataSource);
     const memory = await loadedMemory(db.dataSource);
     const cache = new NoReadCache();
-    const walking = new TypeOrmDoctorReadRepository(
-      recorder.dataSource,
-      new ReferenceIds(recorder.dataSource, cache),
-      new ListTotals(recorder.dataSource, cache),
-      new NameGrams(recorder.dataSource, cache),
-      // Every page is a short walk, whatever the directory's size.
-      {
-        ...DEFAULT_SEARCH_TUNING,
-        listWalkBudget: 1e9,
-        shortWalkMinRows: 0,
-        shortWalkMinShare: 0,
-        shortWalkPassOverPages: Infinity,
-      },
-      memory,
-    );
+    // Every page is a short walk, whatever the directory's size.
+    const walking = walkingRepository(recorder.dataSource, cache, memory, {
+      shortWalkMinShare: 0,
+      shortWalkPassOverPages: Infinity,
+    });
     const plain = doctorReadRepository(db.dataSource, cache);
     const r = new SeededRandom(SEED);
     const columns = memory.current()!;
@@ -99,19 +104,9 @@ describe('short walks nearest first with kept rows (integration)', () => {
     // A fresh copy of the columns per list: no row kept from an earlier one.
     const repository = async () => {
       const memory = await loadedMemory(db.dataSource);
-      const repo = new TypeOrmDoctorReadRepository(
-        recorder.dataSource,
-        new ReferenceIds(recorder.dataSource, cache),
-        new ListTotals(recorder.dataSource, cache),
-        new NameGrams(recorder.dataSource, cache),
-        {
-          ...DEFAULT_SEARCH_TUNING,
-          listWalkBudget: 1e9,
-          shortWalkMinRows: 0,
-          shortWalkMinShare: share,
-        },
-        memory,
-      );
+      const repo = walkingRepository(recorder.dataSource, cache, memory, {
+        shortWalkMinShare: share,
+      });
       return { repo, everyone: memory.current()!.size };
     };
     const plain = doctorReadRepository(db.dataSource, cache);

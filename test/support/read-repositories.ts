@@ -3,15 +3,17 @@ import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistenc
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { SearchTuning } from '../../src/infrastructure/persistence/doctors/search-tuning';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { DataSource } from 'typeorm';
 
-/** The doctor read repository as the service wires it, on `ds` with `cache`. */
+/** The doctor read repository as the service wires it, on `ds` with `cache` (and `memory`'s columns). */
 export function doctorReadRepository(
   ds: DataSource,
   cache: ReadCache,
   tuning?: SearchTuning,
+  memory?: DoctorMemoryIndex,
 ): TypeOrmDoctorReadRepository {
   return new TypeOrmDoctorReadRepository(
     ds,
@@ -19,6 +21,7 @@ export function doctorReadRepository(
     new ListTotals(ds, cache),
     new NameGrams(ds, cache),
     tuning,
+    memory,
   );
 }
 

@@ -19,7 +19,7 @@ import {
 import { ClinicColumns } from './clinic-columns';
 import { ClinicHours, countAtMost, OpenSets } from './clinic-hours';
 import { DoctorNames } from './doctor-names';
-import { DoctorNear } from './doctor-near';
+import { DoctorNear, NearestWalk } from './doctor-near';
 import { NameGrams } from './name-grams';
 import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
@@ -93,10 +93,10 @@ export class DoctorColumns {
 
   constructor(
     readonly d: DoctorColumnData,
-    /** Sets at least this large are read nearest first through the grid (tests lower it). */
-    gridNearestMin?: number,
+    /** How pages nearest first are read (tests force one way). */
+    walk?: NearestWalk,
   ) {
-    this.near = new DoctorNear(d, gridNearestMin);
+    this.near = new DoctorNear(d, walk);
     this.names = new DoctorNames(d);
     this.chosen = emptyBits(d.n);
     this.work = emptyBits(d.n);

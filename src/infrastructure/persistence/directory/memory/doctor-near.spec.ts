@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Bits, countBits, emptyBits, fullBits, hasBit, setBit } from './bitset';
-import { DoctorNear } from './doctor-near';
+import { DoctorNear, NearestWalk } from './doctor-near';
 import { greatCircle, llToEarth } from './earth';
 
 /**
@@ -15,7 +15,7 @@ interface Drawn {
   member: boolean[];
 }
 
-function columnsOf(d: Drawn, gridNearestMin: number): { near: DoctorNear } {
+function columnsOf(d: Drawn, walk: NearestWalk): { near: DoctorNear } {
   const n = d.points.length;
   const x = new Float64Array(n);
   const y = new Float64Array(n);
@@ -26,7 +26,7 @@ function columnsOf(d: Drawn, gridNearestMin: number): { near: DoctorNear } {
     y[i] = e.y;
     z[i] = e.z;
   });
-  return { near: new DoctorNear({ n, x, y, z, geo: fullBits(n) }, gridNearestMin) };
+  return { near: new DoctorNear({ n, x, y, z, geo: fullBits(n) }, walk) };
 }
 
 const clusters = fc.array(
@@ -82,9 +82,10 @@ function byDistance(m: { near: DoctorNear }, d: Drawn, at: { lat: number; lng: n
 
 describe('DoctorNear: nearest first and radii (property)', () => {
   it.each([
-    ['through the grid', 0],
-    ['row by row', Number.MAX_SAFE_INTEGER],
-  ])('nearest first %s: the page, after a cursor too, is the definition', (_how, min) => {
+    ['through the grid', 'grid'],
+    ['row by row', 'rows'],
+    ['by the cost rule', 'auto'],
+  ] as const)('nearest first %s: the page, after a cursor too, is the definition', (_how, min) => {
     fc.assert(
       fc.property(
         drawn,
@@ -115,7 +116,7 @@ describe('DoctorNear: nearest first and radii (property)', () => {
   it('a radius through the grid or row by row keeps exactly the rows within it', () => {
     fc.assert(
       fc.property(drawn, point, fc.constantFrom(0.5, 1, 2, 5, 10, 25, 50, 100), (d, at, km) => {
-        const m = columnsOf(d, 0);
+        const m = columnsOf(d, 'grid');
         const p = llToEarth(at.lat, at.lng);
         const inRadius = (i: number) => greatCircle(m.near.line(i, p.x, p.y, p.z)) <= km * 1000;
         // The members within (through the box's cells when they hold fewer rows than the set),

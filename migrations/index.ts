@@ -25,6 +25,7 @@ import { ClinicHoursStatus1766900000000 } from './1766900000000-clinic-hours-sta
 import { OpenFacets1767000000000 } from './1767000000000-open-facets';
 import { OpenRangesExceptions1767100000000 } from './1767100000000-open-ranges-exceptions';
 import { ClinicDoctorFilters1767200000000 } from './1767200000000-clinic-doctor-filters';
+import { NameGramsByName1767300000000 } from './1767300000000-name-grams-by-name';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   OpenFacets1767000000000,
   OpenRangesExceptions1767100000000,
   ClinicDoctorFilters1767200000000,
+  NameGramsByName1767300000000,
 ];

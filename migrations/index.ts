@@ -26,6 +26,7 @@ import { OpenFacets1767000000000 } from './1767000000000-open-facets';
 import { OpenRangesExceptions1767100000000 } from './1767100000000-open-ranges-exceptions';
 import { ClinicDoctorFilters1767200000000 } from './1767200000000-clinic-doctor-filters';
 import { NameGramsByName1767300000000 } from './1767300000000-name-grams-by-name';
+import { ClinicDoctorCoveringKey1767400000000 } from './1767400000000-clinic-doctor-covering-key';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   OpenRangesExceptions1767100000000,
   ClinicDoctorFilters1767200000000,
   NameGramsByName1767300000000,
+  ClinicDoctorCoveringKey1767400000000,
 ];

@@ -27,6 +27,7 @@ import { OpenRangesExceptions1767100000000 } from './1767100000000-open-ranges-e
 import { ClinicDoctorFilters1767200000000 } from './1767200000000-clinic-doctor-filters';
 import { NameGramsByName1767300000000 } from './1767300000000-name-grams-by-name';
 import { ClinicDoctorCoveringKey1767400000000 } from './1767400000000-clinic-doctor-covering-key';
+import { DirectoryLoadsInParts1767500000000 } from './1767500000000-directory-loads-in-parts';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   ClinicDoctorFilters1767200000000,
   NameGramsByName1767300000000,
   ClinicDoctorCoveringKey1767400000000,
+  DirectoryLoadsInParts1767500000000,
 ];

@@ -114,4 +114,31 @@ describe('copyRows', () => {
     );
     expect(await count()).toBe(0);
   });
+
+  it('leaves the event loop its turns while it writes (other connections are answered)', async () => {
+    await client.query('TRUNCATE copy_rows');
+    // A generator as slow as the seed's review texts: the server always has room for the next
+    // chunk, so a copy that never yielded would keep every other socket waiting to the end.
+    function* rows(): Generator<Row> {
+      for (let n = 0; n < 20_000; n++) {
+        let spin = 0;
+        for (let i = 0; i < 2_000; i++) spin += i;
+        yield { n, label: `r${spin}`, flag: null, tags: '{}' };
+      }
+    }
+    let turns = 0;
+    let done = false;
+    const ticker = (async () => {
+      while (!done) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        turns++;
+      }
+    })();
+    await copyRows(client, 'copy_rows', columns, rows());
+    done = true;
+    await ticker;
+    // 40 chunks of 500 rows: a turn of the loop after each.
+    expect(turns).toBeGreaterThanOrEqual(40);
+    expect(await count()).toBe(20_000);
+  });
 });

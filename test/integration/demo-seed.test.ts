@@ -7,6 +7,9 @@ import {
   replaceDirectoryData,
   seedDemoData,
 } from '../../src/infrastructure/seed/demo-data.seeder';
+import { prepareDatabase } from '../../src/infrastructure/database/prepare-database';
+import { READ_MODELS } from '../../src/infrastructure/persistence/directory/read-models';
+import { readModelSources } from '../../src/infrastructure/seed/load-in-parts';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -229,6 +232,8 @@ describe('the initial load of an empty directory (real PostgreSQL)', () => {
     );
   const definitions = (rows: { table: string; name: string; def: string }[]) =>
     rows.map(({ table, name, def }) => ({ table, name, def }));
+  const countOf = async (table: string) =>
+    Number((await db.dataSource.query<{ n: string }[]>(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
   beforeAll(async () => {
     db = await createTestDatabase('initial_load');
@@ -239,8 +244,13 @@ describe('the initial load of an empty directory (real PostgreSQL)', () => {
     const before = await schema();
     expect(before.filter((r) => r.table === 'reviews').length).toBeGreaterThan(5);
 
+    // A failed load in parts (replaceDirectoryData): the first part (the base tables, their
+    // indexes built anew) had committed; the directory is emptied again, with every definition.
     await expect(replaceDirectoryData(db.dataSource, broken(60, 3))).rejects.toThrow();
-    expect(await schema()).toEqual(before);
+    expect(definitions(await schema())).toEqual(definitions(before));
+    for (const table of ['doctors', 'clinics', 'reviews', 'doctor_search', 'clinic_search'])
+      expect(await countOf(table)).toBe(0);
+    expect(await countOf('directory_loads_in_parts')).toBe(0);
 
     await replaceDirectoryData(
       db.dataSource,
@@ -287,5 +297,149 @@ describe('the initial load of an empty directory (real PostgreSQL)', () => {
       generateDemoDataset({ doctors: 40, seed: 4, now: NOW }),
     );
     expect(await schema()).toEqual(before);
+  });
+});
+
+/**
+ * An empty directory is loaded in parts (replaceDirectoryData, seed/load-in-parts.ts): the base
+ * tables in one transaction, then the reviews and the read models side by side on two
+ * connections. The result must be the directory a load in one transaction gives, a read model
+ * must wait for those it reads, and a load cut short must be replaced whole by the next seed.
+ */
+describe('the load in parts of an empty directory (real PostgreSQL)', () => {
+  const dbs: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const db of dbs) await db.drop();
+  });
+  const fresh = async (name: string) => {
+    const db = await createTestDatabase(name);
+    dbs.push(db);
+    return db;
+  };
+  /** Every row of `table` (timestamps the database stamps at insert left out), as one digest. */
+  const digest = async (db: TestDatabase, table: string) =>
+    (
+      await db.dataSource.query<{ d: string }[]>(
+        `SELECT count(*) || ':' || coalesce(md5(string_agg(r, E'\\n' ORDER BY r)), '') AS d
+           FROM (SELECT (to_jsonb(t) - 'created_at' - 'updated_at')::text AS r FROM ${table} t) x`,
+      )
+    )[0].d;
+  const TABLES = [
+    'specialties',
+    'languages',
+    'clinics',
+    'clinic_hours_exceptions',
+    'doctors',
+    'doctor_clinics',
+    'specialist_offerings',
+    'reviews',
+    ...READ_MODELS,
+  ];
+
+  it('gives the same directory as a load in one transaction', async () => {
+    const data = () => generateDemoDataset({ doctors: 400, seed: 17, now: NOW });
+    const parts = await fresh('load_in_parts');
+    const whole = await fresh('load_whole');
+    await replaceDirectoryData(parts.dataSource, data());
+    // A directory with rows is replaced in one transaction.
+    await replaceDirectoryData(
+      whole.dataSource,
+      generateDemoDataset({ doctors: 50, seed: 5, now: NOW }),
+    );
+    await replaceDirectoryData(whole.dataSource, data());
+    for (const table of TABLES) {
+      const d = await digest(parts, table);
+      expect({ table, d }).toEqual({ table, d: await digest(whole, table) });
+      if (['doctors', 'reviews', 'doctor_search', 'doctor_geo'].includes(table))
+        expect(Number(d.split(':')[0])).toBeGreaterThan(0);
+    }
+    // The reviews' foreign keys are back, and the marker is gone.
+    const fks = await parts.dataSource.query<{ conname: string }[]>(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'reviews'::regclass AND contype = 'f' ORDER BY 1`,
+    );
+    expect(fks.map((f) => f.conname)).toEqual(['reviews_clinic_id_fkey', 'reviews_doctor_id_fkey']);
+    expect(await digest(parts, 'directory_loads_in_parts')).toBe('0:');
+  });
+
+  it('has each read model wait for the read models it reads (from the catalogue)', async () => {
+    const db = await fresh('load_sources');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const sources = await readModelSources((sql, values) => client.query(sql, values));
+      expect(sources.get('doctor_geo')).toEqual(
+        expect.arrayContaining(['doctor_search', 'clinic_search']),
+      );
+      expect(sources.get('clinic_search')).toEqual(['clinic_doctor_search']);
+      expect(sources.get('doctor_search')).toEqual([]);
+      // READ_MODELS' order (the refresh in one transaction) agrees with it.
+      const order: string[] = [...READ_MODELS];
+      for (const [view, reads] of sources)
+        for (const r of reads) expect(order.indexOf(r)).toBeLessThan(order.indexOf(view));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('leaves a load cut short to the next start and seed, which replace it whole', async () => {
+    const db = await fresh('load_cut_short');
+    const watcher = new Client({ connectionString: db.url });
+    await watcher.connect();
+    try {
+      // Cut the load's connections once its first part has committed (a process killed).
+      const load = replaceDirectoryData(
+        db.dataSource,
+        generateDemoDataset({ doctors: 1500, seed: 8, now: NOW }),
+      );
+      for (;;) {
+        const { rows } = await watcher.query<{ pid: number }>(
+          `SELECT backend_pid AS pid FROM directory_loads_in_parts`,
+        );
+        if (rows.length) {
+          await watcher.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await expect(load).rejects.toThrow();
+      const left = await watcher.query<{ n: number; doctors: number }>(
+        `SELECT (SELECT count(*) FROM directory_loads_in_parts)::int AS n,
+                (SELECT count(*) FROM doctors)::int AS doctors`,
+      );
+      expect(left.rows[0]).toEqual({ n: 1, doctors: 1500 });
+
+      // The start sees a directory to fill, and the seed replaces it in one transaction.
+      let filled = false;
+      await prepareDatabase(
+        db.dataSource,
+        async () => {
+          filled = true;
+        },
+        () => undefined,
+      );
+      expect(filled).toBe(true);
+      const data = generateDemoDataset({ doctors: 120, seed: 9, now: NOW });
+      await replaceDirectoryData(db.dataSource, data);
+      const after = await watcher.query<Record<string, number>>(
+        `SELECT (SELECT count(*) FROM directory_loads_in_parts)::int AS markers,
+                (SELECT count(*) FROM doctors)::int AS doctors,
+                (SELECT count(*) FROM reviews)::int AS reviews,
+                (SELECT count(*) FROM doctor_search)::int AS listed,
+                (SELECT count(*) FROM pg_constraint
+                  WHERE conrelid = 'reviews'::regclass AND contype = 'f')::int AS fks`,
+      );
+      expect(after.rows[0]).toEqual({
+        markers: 0,
+        doctors: 120,
+        reviews: data.reviews.length,
+        listed: data.doctors.filter((d) => !d.expired_at).length,
+        fks: 2,
+      });
+    } finally {
+      await watcher.end();
+    }
   });
 });

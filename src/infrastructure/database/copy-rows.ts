@@ -61,13 +61,17 @@ export async function copyRows<R>(
 ): Promise<number> {
   const names = columns.map((c) => c.name).join(', ');
   const copy = client.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`));
-  function* chunks(): Generator<string> {
+  // Each chunk then a turn of the event loop: while the server takes chunks as fast as they are
+  // made, the stream would otherwise go on in microtasks and starve every other socket of this
+  // process (a seed's other connection sat "idle in transaction" past its 30 s limit, killed).
+  async function* chunks(): AsyncGenerator<string> {
     let lines: string[] = [];
     for (const row of rows) {
       lines.push(columns.map((c) => copyField(c.value(row))).join('\t'));
       if (lines.length === COPY_CHUNK_ROWS) {
         yield lines.join('\n') + '\n';
         lines = [];
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
     if (lines.length > 0) yield lines.join('\n') + '\n';

@@ -1,9 +1,11 @@
 import { DataSource } from 'typeorm';
+import { LOADS_IN_PARTS } from '../seed/load-in-parts';
 
 const MIGRATION_LOCK = 74260001;
 
 /**
- * Applies pending migrations and, when the directory is empty and `fillEmpty` is given, fills it;
+ * Applies pending migrations and, when the directory is empty (or a load in parts of it never
+ * ended: seed/load-in-parts.ts) and `fillEmpty` is given, fills it;
  * under an advisory lock so that instances starting together do this once.
  */
 export async function prepareDatabase(
@@ -18,10 +20,11 @@ export async function prepareDatabase(
     const applied = await ds.runMigrations({ transaction: 'each' });
     if (applied.length > 0) log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
     if (fillEmpty) {
-      const [{ n }] = (await runner.query('SELECT count(*)::int AS n FROM doctors')) as {
-        n: number;
-      }[];
-      if (n === 0) await fillEmpty(ds);
+      // No doctors, or a seed of an empty directory in parts that never ended (its marker).
+      const [{ fill }] = (await runner.query(
+        `SELECT NOT EXISTS (SELECT 1 FROM doctors) OR EXISTS (SELECT 1 FROM ${LOADS_IN_PARTS}) AS fill`,
+      )) as { fill: boolean }[];
+      if (fill) await fillEmpty(ds);
     }
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

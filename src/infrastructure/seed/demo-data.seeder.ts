@@ -1,9 +1,10 @@
 import { READ_MODELS, refreshReadModels } from '../persistence/directory/read-models';
 import { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
-import { CopyColumn, copyRows, runQuery } from '../database/copy-rows';
 import { Progress, progressOf, SEED_STEPS, SeedProgressListener, step } from './seed-progress';
-import { loadWithoutIndexes, Run } from './initial-load';
+import { Run } from './initial-load';
+import { DIRECTORY_TABLES, DirectoryCounts, writeDirectoryRows } from './directory-rows';
+import { inTransaction, runOn, seedSettings } from './seed-session';
 import {
   criticalPathFirst,
   JOB_SECONDS,
@@ -15,14 +16,6 @@ import {
 } from './load-in-parts';
 import { SeedableDataset } from './demo-dataset';
 import { streamDemoDataset } from './demo-dataset.generator';
-import {
-  CLINIC_COLUMNS,
-  CLINIC_HOURS_EXCEPTION_COLUMNS,
-  DOCTOR_CLINIC_COLUMNS,
-  DOCTOR_COLUMNS,
-  OFFERING_COLUMNS,
-  REVIEW_COLUMNS,
-} from './directory-columns';
 
 /** Small base tables the seed vacuums (index-only reads need the visibility map). */
 const VACUUMED_TABLES = ['clinics', 'clinic_hours_exceptions'];
@@ -35,55 +28,17 @@ export const DEFAULT_DEMO_DOCTORS = 3000;
 /** Channel notified when the directory data was replaced, so running services drop caches. */
 export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
 
-/**
- * Seeding 100,000 doctors runs statements far longer than an API read, so the pool's
- * statement and client timeouts (seconds) are lifted for this one transaction.
- */
-const SEED_TIMEOUT_MS = 10 * 60_000;
-/** A seed waits this long at most for the locks held by in-flight reads or another seed. */
-const LOCK_TIMEOUT = '120s';
 /** Advisory lock key ("gtad seed"): two seeds at once (CLI and a starting service) take turns. */
 const SEED_LOCK_KEY = 0x67746164;
-/**
- * Memory for the index builds of this transaction (the read models' refresh, and the indexes of
- * an initial load): GIN and sorted btree builds spill to disk under the default 64 MB.
- */
-const SEED_MAINTENANCE_WORK_MEM = '256MB';
-/**
- * Tables loaded without their indexes into an empty directory (initial-load.ts): the largest,
- * which no other table references.
- */
-const INITIAL_LOAD_TABLES: ReadonlySet<string> = new Set(['reviews', 'doctor_clinics', 'clinics']);
 /**
  * Connections an empty directory is loaded on side by side (replaceDirectoryData): SEED_JOBS, 2
  * by default (the machines this runs on have two cores); 1 loads it in one transaction.
  */
 const SEED_JOBS = Math.max(1, Math.floor(Number(process.env.SEED_JOBS ?? 2)) || 1);
-export interface SeedStats {
-  specialties: number;
-  languages: number;
-  clinics: number;
-  /** Rows of clinic_hours_exceptions. */
-  hoursExceptions: number;
-  doctors: number;
-  doctorClinics: number;
-  offerings: number;
-  reviews: number;
+export interface SeedStats extends DirectoryCounts {
   /** Milliseconds spent (writing for replaceDirectoryData, generating and writing for seedDemoData). */
   ms: number;
 }
-
-/** Children first, so that no cascade has work to do. api_keys is never touched. */
-const DIRECTORY_TABLES = [
-  'clinic_hours_exceptions',
-  'reviews',
-  'specialist_offerings',
-  'doctor_clinics',
-  'doctors',
-  'clinics',
-  'specialties',
-  'languages',
-] as const;
 
 /**
  * Replaces every directory row (never the API keys) with `data`, refreshes the read models and
@@ -162,40 +117,13 @@ export async function replaceDirectoryData(
   }
 }
 
-type SeedCounts = Omit<SeedStats, 'ms'>;
-
-/** `run` on `client`, with the seed's own time limit per statement. */
-const runOn = (client: PoolClient) => (sql: string, values?: unknown[]) =>
-  runQuery(client, SEED_TIMEOUT_MS, sql, values);
-
-/** The seed's settings for the transaction just begun. */
-async function seedSettings(run: Run): Promise<void> {
-  await run(`SET LOCAL statement_timeout = ${SEED_TIMEOUT_MS}`);
-  await run(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-  await run(`SET LOCAL maintenance_work_mem = '${SEED_MAINTENANCE_WORK_MEM}'`);
-}
-
-/** `work` in a transaction of its own with the seed's settings; rolled back if it throws. */
-async function inTransaction<T>(run: Run, work: () => Promise<T>): Promise<T> {
-  await run('BEGIN');
-  try {
-    await seedSettings(run);
-    const out = await work();
-    await run('COMMIT');
-    return out;
-  } catch (e) {
-    await run('ROLLBACK').catch(() => undefined);
-    throw e;
-  }
-}
-
 /**
  * The directory's new data version and its notification, in the transaction that ends the
  * load. The seed replaced every row (new ids, no diff worth sending), so the change feed starts
  * afresh: a cursor from before it is gone and a copy is taken again from the bulk snapshot
  * (docs/sync.md).
  */
-async function announce(run: Run, stats: SeedCounts): Promise<void> {
+async function announce(run: Run, stats: DirectoryCounts): Promise<void> {
   await run(`DELETE FROM directory_changes`);
   await run(`DELETE FROM ${LOADS_IN_PARTS}`);
   await run(`
@@ -215,7 +143,7 @@ async function replaceInOneTransaction(
   data: SeedableDataset,
   empty: boolean,
   progress: Progress,
-): Promise<SeedCounts> {
+): Promise<DirectoryCounts> {
   const run = runOn(client);
   try {
     await step(
@@ -225,7 +153,7 @@ async function replaceInOneTransaction(
       },
       progress,
     );
-    const stats = await insertAll(client, data, empty, progress);
+    const stats = await writeDirectoryRows(client, data, empty, progress);
     await step('analyze', () => run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`), progress);
     // Plain REFRESH (not CONCURRENTLY): the whole content changes, and a concurrent refresh
     // would diff every row for nothing. Readers of the views wait from here to the commit only.
@@ -258,13 +186,13 @@ async function loadInParts(
   client: PoolClient,
   data: SeedableDataset,
   progress: Progress,
-): Promise<SeedCounts> {
+): Promise<DirectoryCounts> {
   const run = runOn(client);
-  let stats: SeedCounts;
+  let stats: DirectoryCounts;
   try {
     await run(`INSERT INTO ${LOADS_IN_PARTS} DEFAULT VALUES`);
     await step('delete', async () => undefined, progress);
-    stats = await insertAll(client, data, true, progress);
+    stats = await writeDirectoryRows(client, data, true, progress);
     await step('analyze', () => run(`ANALYZE ${DIRECTORY_TABLES.join(', ')}`), progress);
     await run('COMMIT');
   } catch (e) {
@@ -325,53 +253,6 @@ async function loadInParts(
   } finally {
     await second.release();
   }
-}
-
-async function insertAll(
-  client: PoolClient,
-  data: SeedableDataset,
-  emptyDirectory: boolean,
-  progress: Progress,
-): Promise<SeedCounts> {
-  const run = runOn(client);
-  const insert = <R>(table: string, columns: readonly CopyColumn<R>[], rows: Iterable<R>) =>
-    step(
-      `insert ${table}`,
-      () => {
-        const counted = progress.rows(`insert ${table}`, rows);
-        const load = () => copyRows(client, table, columns, counted);
-        return emptyDirectory && INITIAL_LOAD_TABLES.has(table)
-          ? loadWithoutIndexes(run, table, load)
-          : load();
-      },
-      progress,
-    );
-  // name_key is lower(name) as PostgreSQL computes it, the same as the generated columns elsewhere.
-  const catalogue = async (
-    table: 'specialties' | 'languages',
-    rows: { id: number; name: string }[],
-  ) =>
-    (
-      await run(
-        `INSERT INTO ${table} (id, name, name_key)
-         SELECT id, name, lower(name) FROM unnest($1::smallint[], $2::text[]) AS t(id, name)`,
-        [rows.map((r) => r.id), rows.map((r) => r.name)],
-      )
-    ).rowCount ?? 0;
-  return {
-    specialties: await catalogue('specialties', data.specialties),
-    languages: await catalogue('languages', data.languages),
-    clinics: await insert('clinics', CLINIC_COLUMNS, data.clinics),
-    hoursExceptions: await insert(
-      'clinic_hours_exceptions',
-      CLINIC_HOURS_EXCEPTION_COLUMNS,
-      data.clinicHoursExceptions,
-    ),
-    doctors: await insert('doctors', DOCTOR_COLUMNS, data.doctors),
-    doctorClinics: await insert('doctor_clinics', DOCTOR_CLINIC_COLUMNS, data.doctorClinics),
-    offerings: await insert('specialist_offerings', OFFERING_COLUMNS, data.specialistOfferings),
-    reviews: await insert('reviews', REVIEW_COLUMNS, data.reviews),
-  };
 }
 
 /**

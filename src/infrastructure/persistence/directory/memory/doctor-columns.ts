@@ -119,6 +119,12 @@ export class DoctorColumns {
     return this.d.n;
   }
 
+  /** Compiles the doctors' and the clinics' geometry before the first list (DoctorNear.warmUp). */
+  warmUp(): void {
+    this.near.warmUp();
+    this.d.clinics.near.warmUp();
+  }
+
   /** Whether every criterion sent is one the columns answer. */
   static answers(criteria: DoctorCriteria): boolean {
     return answersAll(criteria, ANSWERED);

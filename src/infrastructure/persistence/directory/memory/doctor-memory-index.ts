@@ -114,12 +114,16 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     this.loading = load.then(
       (columns) => {
         if (generation !== this.generation || this.closed) return;
+        const warming = process.hrtime.bigint();
+        columns.warmUp();
+        const warmMs = Number(process.hrtime.bigint() - warming) / 1e6;
         this.columns = columns;
         this.loading = undefined;
         this.loads++;
         this.lastLoadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
         this.log.log(
-          `doctor lists in memory: ${columns.size} doctors in ${this.lastLoadSeconds.toFixed(2)} s`,
+          `doctor lists in memory: ${columns.size} doctors in ${this.lastLoadSeconds.toFixed(2)} s` +
+            ` (warm-up ${warmMs.toFixed(0)} ms)`,
         );
       },
       (e: unknown) => {

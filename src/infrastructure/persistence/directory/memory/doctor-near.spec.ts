@@ -15,18 +15,28 @@ interface Drawn {
   member: boolean[];
 }
 
-function columnsOf(d: Drawn, walk: NearestWalk): { near: DoctorNear } {
+/** `unplaced`: rows without a point (no clinic with coordinates): outside every radius. */
+function columnsOf(
+  d: Drawn,
+  walk: NearestWalk,
+  unplaced: readonly boolean[] = [],
+): { near: DoctorNear } {
   const n = d.points.length;
+  const geo = fullBits(n);
   const x = new Float64Array(n);
   const y = new Float64Array(n);
   const z = new Float64Array(n);
   d.points.forEach((p, i) => {
+    if (unplaced[i]) {
+      geo[i >>> 5] &= ~(1 << (i & 31));
+      return;
+    }
     const e = llToEarth(p.lat, p.lng);
     x[i] = e.x;
     y[i] = e.y;
     z[i] = e.z;
   });
-  return { near: new DoctorNear({ n, x, y, z, geo: fullBits(n) }, walk) };
+  return { near: new DoctorNear({ n, x, y, z, geo }, walk) };
 }
 
 const clusters = fc.array(
@@ -114,25 +124,61 @@ describe('DoctorNear: nearest first and radii (property)', () => {
   });
 
   it('a radius through the grid or row by row keeps exactly the rows within it', () => {
+    // Radii from a few cells to the whole directory: a radius set is built up from the cells
+    // within or taken down from every row with a point, whichever touches fewer rows; rows
+    // without a point (one in eight here) are in no radius either way.
+    const unplaced = fc
+      .array(fc.boolean(), { minLength: 720, maxLength: 720 })
+      .map((bs) => bs.map((b, i) => b && i % 4 === 0));
     fc.assert(
-      fc.property(drawn, point, fc.constantFrom(0.5, 1, 2, 5, 10, 25, 50, 100), (d, at, km) => {
-        const m = columnsOf(d, 'grid');
-        const p = llToEarth(at.lat, at.lng);
-        const inRadius = (i: number) => greatCircle(m.near.line(i, p.x, p.y, p.z)) <= km * 1000;
-        // The members within (through the box's cells when they hold fewer rows than the set),
-        // then the others within (the radius's set kept by the first call, when it read cells),
-        // then the members again.
-        const others = { ...d, member: d.member.map((x) => !x) };
-        for (const set of [d, others, d]) {
-          const bits = setOf(set);
-          m.near.within(bits, at, km * 1000);
-          const within = set.points.map((_, i) => i).filter((i) => hasBit(bits, i));
-          const all = set.points.map((_, i) => i).filter((i) => set.member[i] && inRadius(i));
-          expect(within).toEqual(all);
-          expect(countBits(bits)).toBe(all.length);
-        }
-      }),
+      fc.property(
+        drawn,
+        point,
+        fc.constantFrom(0.5, 1, 2, 5, 10, 25, 50, 100),
+        unplaced,
+        (d, at, km, off) => {
+          const m = columnsOf(d, 'grid', off);
+          const p = llToEarth(at.lat, at.lng);
+          const inRadius = (i: number) =>
+            !off[i] && greatCircle(m.near.line(i, p.x, p.y, p.z)) <= km * 1000;
+          // The members within (through the box's cells when they hold fewer rows than the set),
+          // then the others within (the radius's set kept by the first call, when it read cells),
+          // then the members again.
+          const others = { ...d, member: d.member.map((x) => !x) };
+          for (const set of [d, others, d]) {
+            const bits = setOf(set);
+            m.near.within(bits, at, km * 1000);
+            const within = set.points.map((_, i) => i).filter((i) => hasBit(bits, i));
+            const all = set.points.map((_, i) => i).filter((i) => set.member[i] && inRadius(i));
+            expect(within).toEqual(all);
+            expect(countBits(bits)).toBe(all.length);
+          }
+        },
+      ),
       { seed: 3502, numRuns: 300 },
+    );
+  });
+
+  it('warms up on its own rows without keeping a radius or changing an answer', () => {
+    fc.assert(
+      fc.property(drawn, point, fc.constantFrom(1, 10, 100), (d, at, km) => {
+        const warmed = columnsOf(d, 'auto');
+        warmed.near.warmUp();
+        expect(warmed.near.radiiHeld).toBe(0);
+        const fresh = columnsOf(d, 'auto');
+        for (const m of [warmed, fresh]) {
+          const bits = setOf(d);
+          m.near.within(bits, at, km * 1000);
+          m.near.within(bits, at, km * 1000);
+          expect(m.near.nearest(bits, at.lat, at.lng, 0, 10)).toEqual(
+            byDistance(m, { ...d, member: d.member.map((x, i) => x && hasBit(bits, i)) }, at)
+              .slice(0, 10)
+              .map((r) => r.i),
+          );
+        }
+        expect(warmed.near.radiiHeld).toBe(fresh.near.radiiHeld);
+      }),
+      { seed: 3503, numRuns: 100 },
     );
   });
 });

@@ -19,7 +19,7 @@ import {
 import { ensureChangeLog } from './bench/change-log';
 import { pickSyncSamples, syncEndpoints } from './bench/sync-cases';
 import { benchEndpoints, pickSamples } from './bench/endpoints';
-import { loadEndpoint, probe } from './bench/load';
+import { LoadResult, loadEndpoint, probe } from './bench/load';
 import { RESULTS_DIR } from './bench/paths';
 import { directSql } from './bench/direct-sql-run';
 import { floorLoads, runningFloor } from './bench/floor-loads';
@@ -30,6 +30,7 @@ import {
   targetLines,
   floorTable,
   httpTable,
+  feedVerdict,
   mixedVerdict,
   p99Verdict,
   sqlTable,
@@ -167,6 +168,7 @@ async function main(): Promise<void> {
   );
 
   const rows: EndpointReport[] = [];
+  let feedStart: LoadResult | undefined;
   for (const e of endpoints) {
     const first = await probe(origin, apiKey, e.targets[0].path);
     if (first.status !== 200)
@@ -177,7 +179,10 @@ async function main(): Promise<void> {
         ? { pass: true, reason: 'baseline, not a target' }
         : e.kind === 'mixed'
           ? mixedVerdict(http, settings.p99TargetMs)
-          : p99Verdict(http, settings.p99TargetMs);
+          : e.kind === 'feed'
+            ? feedVerdict(http, feedStart)
+            : p99Verdict(http, settings.p99TargetMs);
+    if (e.kind === 'feed') feedStart ??= http;
     rows.push({
       name: e.name,
       kind: e.kind,

@@ -14,14 +14,16 @@ export interface Target {
   readonly call: (u: DirectoryUseCases) => Promise<unknown>;
 }
 
-export type EndpointKind = 'list' | 'item' | 'aggregate' | 'mixed' | 'baseline';
+export type EndpointKind = 'list' | 'item' | 'aggregate' | 'mixed' | 'baseline' | 'feed';
 
 /** A row of the report: requests of one shape, rotated so that no single answer is measured. */
 export interface Endpoint {
   readonly name: string;
   /**
    * list: lists, search and distance orderings; item: detail, reviews, signals; aggregate: summary,
-   * metadata; mixed: every data case's URLs interleaved (target: 1,500 req/s as well); baseline: no key, no database (the framework's ceiling on this machine, not a target).
+   * metadata; mixed: every data case's URLs interleaved (target: 1,500 req/s as well); baseline: no key, no database (the framework's ceiling on this machine, not a target);
+   * feed: change-feed pages of 1,000 records (a copy's bulk transfer, about 600 KB a page: its
+   * target is issue 34's, the same cost at any depth of the log, not a list's p99).
    */
   readonly kind: EndpointKind;
   readonly targets: readonly Target[];

@@ -123,7 +123,7 @@ export function syncEndpoints(s: SyncSamples, secret: string): Endpoint[] {
     for (const from of starts)
       out.push({
         name: `changes 1000 from ${position(from)}`,
-        kind: 'list',
+        kind: 'feed',
         targets: feedPages(from, log.last),
       });
   }

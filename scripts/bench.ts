@@ -30,9 +30,7 @@ import {
   targetLines,
   floorTable,
   httpTable,
-  feedVerdict,
-  mixedVerdict,
-  p99Verdict,
+  verdictOf,
   sqlTable,
 } from './bench/report';
 import { BENCH_DATABASE, loadBenchSettings } from './bench/settings';
@@ -174,14 +172,7 @@ async function main(): Promise<void> {
     if (first.status !== 200)
       log(`  ! ${e.name}: ${e.targets[0].path} answered ${first.status}: ${first.body}`);
     const http = await loadEndpoint(e, { origin, apiKey, ...settings, servicePid: service.pid });
-    const verdict =
-      e.kind === 'baseline'
-        ? { pass: true, reason: 'baseline, not a target' }
-        : e.kind === 'mixed'
-          ? mixedVerdict(http, settings.p99TargetMs)
-          : e.kind === 'feed'
-            ? feedVerdict(http, feedStart)
-            : p99Verdict(http, settings.p99TargetMs);
+    const verdict = verdictOf(e.kind, http, settings.p99TargetMs, feedStart);
     if (e.kind === 'feed') feedStart ??= http;
     rows.push({
       name: e.name,

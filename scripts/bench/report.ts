@@ -67,6 +67,19 @@ export function feedVerdict(http: LoadResult, start: LoadResult | undefined): Ve
   };
 }
 
+/** A fixed case's verdict by its kind (`feedStart`: the first feed case's load, once run). */
+export function verdictOf(
+  kind: EndpointKind,
+  http: LoadResult,
+  p99TargetMs: number,
+  feedStart: LoadResult | undefined,
+): Verdict {
+  if (kind === 'baseline') return { pass: true, reason: 'baseline, not a target' };
+  if (kind === 'mixed') return mixedVerdict(http, p99TargetMs);
+  if (kind === 'feed') return feedVerdict(http, feedStart);
+  return p99Verdict(http, p99TargetMs);
+}
+
 export interface AggregateComparison {
   readonly listP50: number;
   readonly listP99: number;

@@ -1,5 +1,5 @@
 import { LoadResult } from '../../scripts/bench/load';
-import { FEED_DEPTH_RATIO, feedVerdict } from '../../scripts/bench/report';
+import { FEED_DEPTH_RATIO, feedVerdict, verdictOf } from '../../scripts/bench/report';
 
 /**
  * The benchmark's change-feed cases (issue 34, item 5): a page of 1,000 records is judged by
@@ -35,5 +35,15 @@ describe('bench feed verdict', () => {
     expect(deep.reason).toContain('>');
     expect(feedVerdict(load({ non2xx: 1 }), undefined)).toMatchObject({ pass: false });
     expect(feedVerdict(load({ requests: 0 }), start)).toMatchObject({ pass: false });
+  });
+
+  it('holds lists to the p99 target and feeds to their depth, whatever their p99', () => {
+    const slow = load({ p50: 800, p99: 1900 });
+    expect(verdictOf('list', slow, 100, undefined).pass).toBe(false);
+    expect(verdictOf('feed', slow, 100, undefined).pass).toBe(true);
+    expect(verdictOf('feed', slow, 100, load({ p50: 400 })).pass).toBe(false);
+    expect(verdictOf('list', load({ p99: 99 }), 100, undefined).pass).toBe(true);
+    expect(verdictOf('baseline', slow, 100, undefined).pass).toBe(true);
+    expect(verdictOf('mixed', load({ p99: 20, rps: 1400 }), 100, undefined).pass).toBe(false);
   });
 });

@@ -33,11 +33,14 @@ class RedisProxy {
   private readonly sockets = new Set<Socket>();
   stalled = false;
   port = 0;
+  /** Called for every client connection accepted. */
+  onConnection: () => void = () => undefined;
 
   constructor(private readonly target: URL) {}
 
   async start(port = 0): Promise<void> {
     this.server = createServer((client) => {
+      this.onConnection();
       const upstream = new Socket();
       upstream.connect(Number(this.target.port || 6379), this.target.hostname);
       for (const s of [client, upstream]) {
@@ -215,7 +218,7 @@ describe('rate-limit counters in Redis (e2e)', () => {
     },
   );
 
-  it('Redis unreachable from the start: the service starts quickly and still limits', async () => {
+  it('Redis unreachable from the start: the service starts and still limits', async () => {
     const free = await new Promise<number>((resolve) => {
       const s = createServer();
       s.listen(0, '127.0.0.1', () => {
@@ -223,9 +226,9 @@ describe('rate-limit counters in Redis (e2e)', () => {
         s.close(() => resolve(port));
       });
     });
-    const t0 = Date.now();
+    // No time bound on the start itself (a loaded machine takes seconds to start an app): the
+    // next case shows what matters, that no connection attempt is waited for.
     const t = await app({ REDIS_URL: `redis://127.0.0.1:${free}` });
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(backend(t)).toBe('memory');
     const k = await issueLive(t);
     const statuses: number[] = [];
@@ -235,5 +238,24 @@ describe('rate-limit counters in Redis (e2e)', () => {
       statuses.push(r.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  itRedis('Redis that accepts but never answers: start-up does not wait for it', async () => {
+    const proxy = new RedisProxy(new URL(REDIS_URL!));
+    proxy.stalled = true;
+    await proxy.start();
+    let connected = false;
+    proxy.onConnection = () => {
+      connected = true;
+    };
+    // Were start-up waiting for Redis to be ready (its answer to the ready check), this would
+    // hang until the test's own timeout: the stalled proxy never answers.
+    const t = await app({ REDIS_URL: proxy.url });
+    expect(connected).toBe(true);
+    expect(backend(t)).toBe('memory');
+    const k = await issueLive(t);
+    const r = await get(t, k.key);
+    expect(r.status).toBe(200);
+    await proxy.cut();
   });
 });

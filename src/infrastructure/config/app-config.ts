@@ -29,6 +29,15 @@ export interface AppConfig {
   readonly signalsMinSample: number;
   /** Days the change feed keeps what an import changed (CHANGES_RETENTION_DAYS, default 90). */
   readonly changesRetentionDays: number;
+  /** Bulk file downloads (docs/sync.md, The bulk snapshot). */
+  readonly bulk: {
+    /** BULK_DOWNLOADS_PER_KEY (2): downloads at once per key chain or gateway user, per instance. */
+    readonly downloadsPerKey: number;
+    /** BULK_DOWNLOADS_PER_INSTANCE (32): downloads at once on one instance. */
+    readonly downloadsPerInstance: number;
+    /** BULK_DOWNLOAD_MAX_SECONDS (1800): a download still going after this long is cut. */
+    readonly downloadMaxSeconds: number;
+  };
   /**
    * LISTS_FROM_SQL (default false): true reads the doctor lists from SQL alone, without the
    * columns each instance otherwise keeps in memory (docs/list-reads.md).
@@ -225,6 +234,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     freshnessDays: int(env, 'FRESHNESS_DAYS', 30, 1, 3650),
     signalsMinSample: int(env, 'SIGNALS_MIN_SAMPLE', 5, 1, 1000),
     changesRetentionDays: changesRetentionDaysFrom(env),
+    bulk: {
+      downloadsPerKey: int(env, 'BULK_DOWNLOADS_PER_KEY', 2, 1, 1000),
+      downloadsPerInstance: int(env, 'BULK_DOWNLOADS_PER_INSTANCE', 32, 1, 100000),
+      downloadMaxSeconds: int(env, 'BULK_DOWNLOAD_MAX_SECONDS', 1800, 1, 604800),
+    },
     listsFromSql: flag(env, 'LISTS_FROM_SQL'),
     keyHashSecret,
     sandboxKey: str(env, 'SANDBOX_KEY'),

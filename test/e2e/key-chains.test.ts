@@ -163,7 +163,7 @@ describe('key chains: revocation, rate limit, cache, failure flood (e2e, two ins
     expect(await data(t2, a.key)).toBe(401);
   });
 
-  it('over the failure limit, keys known valid are served; unknown ones are refused without a lookup', async () => {
+  it('over the failure limit, every valid key is served, seen before or not; revoked keys get 401, guesses 429', async () => {
     const ip = '198.51.100.7';
     const live = await issue();
     const admin = await issue('admin');
@@ -176,11 +176,18 @@ describe('key chains: revocation, rate limit, cache, failure flood (e2e, two ins
     for (let i = 0; i < 6; i++) statuses.push(await data(t, guess(i), ip));
     expect(statuses.slice(0, 2)).toEqual([401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429, 429]);
-    // Known good keys are still served there; a key never seen on this instance waits.
+    // Good keys are still served there, and so is a key this instance has never seen (nor the
+    // other instance, whose cache is empty for it): a valid key is always served.
     expect(await data(t, live.key, ip)).toBe(200);
     expect(await data(t, admin.key, ip)).toBe(200);
-    expect(await data(t, unseen.key, ip)).toBe(429);
-    // A known key revoked meanwhile is not served from memory.
+    expect(await data(t, unseen.key, ip)).toBe(200);
+    const unseenAdmin = await issue('admin');
+    expect(await data(t2, unseenAdmin.key, ip)).toBe(200);
+    // Guesses go on being refused, well-formed or not.
+    expect(await data(t, guess(99), ip)).toBe(429);
+    expect(await data(t, 'gtad_live_nonsense', ip)).toBe(429);
+    // A key revoked meanwhile is not served from memory, and is told it is revoked: it is a real
+    // key, not a guess (a 429 would tell its holder to retry later).
     const heardOnT = heard(t);
     await runKeysCommand(['revoke', live.key_prefix], {
       dataSource: t.dataSource,
@@ -188,7 +195,52 @@ describe('key chains: revocation, rate limit, cache, failure flood (e2e, two ins
       config: t.config,
     });
     await heardOnT;
-    expect(await data(t, live.key, ip)).toBe(429);
+    expect(await data(t, live.key, ip)).toBe(401);
+  });
+
+  it('the gateway key is served from its address whatever junk Authorization headers came from there', async () => {
+    const gatewayIp = '192.0.2.77';
+    const gw = await issue('gateway');
+    const viaGateway = (app: TestApp, extra: Record<string, string> = {}) =>
+      app.app
+        .inject({
+          method: 'GET',
+          url: '/api/v1/metadata/languages',
+          remoteAddress: gatewayIp,
+          headers: { 'x-rapidapi-key': gw.key, 'x-rapidapi-host': 'localhost', ...extra },
+        })
+        .then((r) => r.statusCode);
+    // Gateway customers who add a junk Authorization header: Authorization wins (decisions.md),
+    // so each is a failed authentication of the gateway's address.
+    const junk: number[] = [];
+    for (let i = 0; i < 6; i++)
+      junk.push(await viaGateway(t, { authorization: `Bearer gtad_live_junk${i}` }));
+    expect(junk.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(junk.slice(3)).toEqual([429, 429, 429]);
+    // The gateway key alone is served there, on this instance and on one that never saw it.
+    expect(await viaGateway(t)).toBe(200);
+    expect(await viaGateway(t2)).toBe(200);
+    for (let i = 0; i < 6; i++) await viaGateway(t2, { authorization: `Bearer junk-${i}` });
+    const cache = t2.app.get(ApiKeyCache);
+    cache.invalidate();
+    expect(await viaGateway(t2)).toBe(200);
+  });
+
+  it('a key revoked before this instance heard of it is told 401 when its rate limit is reached, not 429', async () => {
+    const k = await issue();
+    for (let i = 0; i < 5; i++) expect(await data(t, k.key)).toBe(200);
+    // Revoked in the store with no notification (as when it is lost): this instance's cache
+    // still holds the key as active.
+    await db.dataSource.transaction(async (m) => {
+      await m.query(`SET LOCAL session_replication_role = replica`);
+      await m.query(`UPDATE api_keys SET revoked_at = now() WHERE key_prefix = $1`, [k.key_prefix]);
+    });
+    const r = await call(t.app, 'GET', '/metadata/languages', bearer(k.key));
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({
+      error: 'invalid_key',
+      message: 'The API key has been revoked.',
+    });
   });
 
   it('requests vouched for by the proxy secret are judged by it, not by a bearer header beside it', async () => {

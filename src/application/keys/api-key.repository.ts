@@ -38,6 +38,9 @@ export abstract class ApiKeyRepository {
 
   abstract insert(key: NewApiKey): Promise<ApiKey>;
 
+  /** Whether the key `id` is revoked now (true when unknown), read from the store itself. */
+  abstract isRevoked(id: string): Promise<boolean>;
+
   /**
    * Replaces the active key `id` by `replacement` in one transaction holding a row lock on the
    * old key: the new key is inserted, the old one revoked and linked to it. Null when `id` is

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { parseApiKey } from '../../domain/keys/api-key-format';
-import { InvalidKeyError } from '../../domain/keys/key.errors';
+import { InvalidKeyError, RevokedKeyError } from '../../domain/keys/key.errors';
 import { Tier } from '../../domain/keys/tier';
 import { Clock } from '../shared/clock';
 import { ApiKeyRepository } from './api-key.repository';
@@ -20,6 +20,8 @@ export interface AuthenticatedKey {
 /** last_used_at is written at most this often per key (and per instance). */
 export const LAST_USED_INTERVAL_MS = 60_000;
 const MAX_TRACKED_KEYS = 10_000;
+/** A key refused for its rate is confirmed active in the store at most this often. */
+const CONFIRM_INTERVAL_MS = 1000;
 
 /**
  * Resolves a presented key: format and check first (a malformed key never reaches the database),
@@ -32,6 +34,8 @@ export class AuthenticateKeyUseCase {
   private readonly logger = new Logger('Keys');
   /** When this instance last wrote last_used_at of each key (epoch ms). */
   private readonly lastTouched = new Map<string, number>();
+  /** When this instance last confirmed each rate-limited key active in the store (epoch ms). */
+  private readonly lastConfirmed = new Map<string, number>();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -59,20 +63,30 @@ export class AuthenticateKeyUseCase {
       });
     }
     if (!key) throw new InvalidKeyError('The API key is not recognised.');
-    if (key.revokedAt) throw new InvalidKeyError('The API key has been revoked.');
+    if (key.revokedAt) throw new RevokedKeyError('The API key has been revoked.');
     this.recordUse(key.id);
     return { id: key.id, chainId: key.chainId, tier: key.tier, keyPrefix: key.keyPrefix };
   }
 
   /**
-   * True when this instance already knows the presented key to be active, from memory alone (no
-   * database round trip): what an address over the failure limit is still served with.
+   * Asks the store itself (not the cache) whether the key `id` was revoked: what a refusal that
+   * would otherwise tell a client to retry later (its rate limit) checks first, so that a key
+   * revoked a moment ago, before this instance heard of it, is told it is revoked (401). At most
+   * one lookup a second per key, so a client hammering past its limit costs the store little.
+   * @throws RevokedKeyError when it was.
    */
-  isKnownActive(presented: string): boolean {
-    const parsed = parseApiKey(presented);
-    if (!parsed) return false;
-    const key = this.cache.peek(this.hasher.hash(parsed.value));
-    return key !== undefined && key.revokedAt === null;
+  async confirmActive(id: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const last = this.lastConfirmed.get(id);
+    if (last !== undefined && now - last < CONFIRM_INTERVAL_MS) return;
+    if (this.lastConfirmed.size >= MAX_TRACKED_KEYS) this.lastConfirmed.clear();
+    if (await this.keys.isRevoked(id)) throw new RevokedKeyError('The API key has been revoked.');
+    this.lastConfirmed.set(id, now);
+  }
+
+  /** Whether the presented key has the format and check characters of a key (no lookup). */
+  isWellFormed(presented: string): boolean {
+    return parseApiKey(presented) !== null;
   }
 
   /** Fire-and-forget, at most once a minute per key: never slows or fails the request. */

@@ -22,6 +22,9 @@ class InMemoryApiKeys extends ApiKeyRepository {
     this.calls.push('findByHash');
     return this.rows.find((r) => r.hash === h.toString('hex')) ?? null;
   }
+  async isRevoked(id: string) {
+    return this.rows.find((r) => r.id === id)?.revokedAt != null;
+  }
   async insert(k: NewApiKey, chainId?: string) {
     const id = `id-${this.rows.length + 1}`;
     const row = {

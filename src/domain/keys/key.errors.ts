@@ -5,6 +5,12 @@ export class InvalidKeyError extends DomainError {
   readonly code = 'invalid_key';
 }
 
+/**
+ * A key that exists but was revoked (rotated away, revoked by an operator, refunded): still 401
+ * `invalid_key`, but never a guess, so it is always told as such (never a 429 for failures).
+ */
+export class RevokedKeyError extends InvalidKeyError {}
+
 /** Rotation asked with a sandbox, gateway or admin key: 403 `not_rotatable`. */
 export class NotRotatableError extends DomainError {
   readonly code = 'not_rotatable';

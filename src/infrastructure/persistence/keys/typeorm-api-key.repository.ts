@@ -34,6 +34,14 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     return rows.length ? toApiKey(rows[0]) : null;
   }
 
+  async isRevoked(id: string): Promise<boolean> {
+    const rows = await this.ds.query<{ revoked: boolean }[]>(
+      `SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = $1`,
+      [id],
+    );
+    return rows.length === 0 || rows[0].revoked;
+  }
+
   async insert(key: NewApiKey): Promise<ApiKey> {
     return insertKey(this.ds.manager, key);
   }

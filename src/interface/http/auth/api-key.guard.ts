@@ -4,7 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
 import { AuthenticateKeyUseCase } from '../../../application/keys/authenticate-key.use-case';
-import { KeyForbiddenError, InvalidKeyError } from '../../../domain/keys/key.errors';
+import {
+  KeyForbiddenError,
+  InvalidKeyError,
+  RevokedKeyError,
+} from '../../../domain/keys/key.errors';
 import { clientIp } from '../common/client-ip';
 import { UsageRecorder } from '../../../application/usage/usage';
 import { ServiceMetrics } from '../../../infrastructure/metrics/service-metrics';
@@ -52,11 +56,13 @@ export class ApiKeyGuard implements CanActivate {
     }
     const ip = clientIp(req);
     const wait = this.failures.retryAfter(ip);
-    // Over the failure limit, only what would cost a lookup is refused: a key this instance
-    // already knows to be active, or the gateway's proxy secret (compared in memory), is served
-    // as usual, so a flood of bad credentials from an address (or from one gateway user behind
-    // the gateway's address) locks out no valid client there.
-    if (wait > 0 && !this.judgedWithoutLookup(req, kind)) {
+    // A valid key is always served: the failure limit bounds what failures cost, it never refuses
+    // a credential that turns out valid. Over the limit, a credential that is invalid on its face
+    // (a malformed key, failing its check characters) is refused without a lookup; any other is
+    // looked up (one indexed statement) and served when valid, so a flood of bad credentials from
+    // an address (or a junk Authorization header beside the gateway's key) locks out no valid
+    // client there, whether or not this instance has seen its key before.
+    if (wait > 0 && this.malformed(req, kind)) {
       this.metrics?.rateLimitRefusals.inc({ limiter: 'auth_failures' });
       throw tooManyFailures(wait);
     }
@@ -67,9 +73,11 @@ export class ApiKeyGuard implements CanActivate {
         this.usage.record(req.principal.keyId, req.principal.tier, new Date());
     } catch (e) {
       if (e instanceof KeyForbiddenError) this.metrics?.authFailures.inc({ reason: 'forbidden' });
-      if (e instanceof InvalidKeyError) {
+      // A revoked key is a real key, not a guess: its holder is told it is revoked (401), never
+      // to retry later, and it does not count against the address.
+      if (e instanceof InvalidKeyError && !(e instanceof RevokedKeyError)) {
         this.metrics?.authFailures.inc({ reason: 'invalid_key' });
-        const blocked = await this.failures.recordFailure(ip);
+        const blocked = Math.max(wait, await this.failures.recordFailure(ip));
         if (blocked > 0) {
           this.metrics?.rateLimitRefusals.inc({ limiter: 'auth_failures' });
           throw tooManyFailures(blocked);
@@ -112,17 +120,22 @@ export class ApiKeyGuard implements CanActivate {
     return null;
   }
 
-  /** Whether the credential is judged from memory: the proxy secret, or a key known active. */
-  private judgedWithoutLookup(req: FastifyRequest, kind: CredentialKind): boolean {
+  /**
+   * Whether the credential is invalid on its face, judged from memory: a key that fails its
+   * format or check characters, or an Authorization header that is not `Bearer <key>`. The
+   * gateway's proxy secret is compared in memory by its strategy (never a lookup), so it is
+   * judged as usual.
+   */
+  private malformed(req: FastifyRequest, kind: CredentialKind): boolean {
     const h = req.headers;
     if (kind === 'gateway') {
       if (this.config.gateway.proxySecret && headerValue(h, this.gateway.proxySecret) !== undefined)
-        return true;
+        return false;
       const key = headerValue(h, this.gateway.key);
-      return key !== undefined && this.authenticateKey.isKnownActive(key);
+      return key === undefined || !this.authenticateKey.isWellFormed(key);
     }
     const m = /^Bearer +(\S+)$/i.exec(headerValue(h, 'authorization') ?? '');
-    return m !== null && this.authenticateKey.isKnownActive(m[1]);
+    return m === null || !this.authenticateKey.isWellFormed(m[1]);
   }
 }
 

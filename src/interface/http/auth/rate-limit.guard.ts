@@ -1,6 +1,7 @@
 import { ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthenticateKeyUseCase } from '../../../application/keys/authenticate-key.use-case';
 import { ServiceMetrics } from '../../../infrastructure/metrics/service-metrics';
 import { ApiError } from '../errors/api-error';
 import { rateLimitHeaders } from './rate-limit-headers';
@@ -9,11 +10,13 @@ import { rateLimitHeaders } from './rate-limit-headers';
  * Global guard, second after ApiKeyGuard (so the key is resolved first): the @nestjs/throttler
  * guard with one counter per principal's `rateKey` across all routes (see rate-limit.options.ts),
  * our RateLimit-* fields instead of X-RateLimit-*, and 429 `rate_limited` in the contract's body
- * with a plain `Retry-After` in seconds. Public routes and admin keys are not limited.
+ * with a plain `Retry-After` in seconds. Public routes and admin keys are not limited. A key is
+ * confirmed active in the store before it is refused for its rate (a revoked key gets 401).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   @Optional() @Inject(ServiceMetrics) private readonly metrics?: ServiceMetrics;
+  @Inject(AuthenticateKeyUseCase) private readonly authenticateKey!: AuthenticateKeyUseCase;
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -36,6 +39,10 @@ export class RateLimitGuard extends ThrottlerGuard {
       resetSeconds: rec.timeToExpire,
     });
     if (rec.isBlocked) {
+      // Authentication decides before the rate limit: a key revoked a moment ago (before this
+      // instance heard of it) is told it is revoked (401), not to retry later. Asked of the store
+      // only on this path, once per refused request.
+      if (principal.keyId) await this.authenticateKey.confirmActive(principal.keyId);
       this.metrics?.rateLimitRefusals.inc({ limiter: principal.tier });
       throw new ApiError(
         'rate_limited',

@@ -10,6 +10,7 @@ import {
   RoleCriteria,
   ServiceCriteria,
 } from '../../application/fhir/fhir-criteria';
+import { MAX_BATCH_KEYS } from '../../application/shared/batch-lookup';
 import { InvalidParamError } from '../../domain/shared/domain-error';
 import {
   CPSO_SYSTEM,
@@ -33,6 +34,11 @@ import {
 } from './fhir-values';
 
 export type Query = Record<string, string | string[] | undefined>;
+
+/** The most distinct values a list parameter (`_id`, `identifier`, references, codes) takes. */
+export const MAX_LIST_VALUES = MAX_BATCH_KEYS;
+/** The longest value of a list parameter (an absolute reference or a system|code fits). */
+export const MAX_VALUE_LENGTH = 200;
 
 export type TypedCriteria =
   | { type: 'Practitioner'; c: PractitionerCriteria }
@@ -95,9 +101,24 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
   const lastUpdated: LastUpdatedCriterion | undefined =
     lu === undefined ? undefined : lastUpdatedValue(lu);
   let impossible = false;
+  /**
+   * A list parameter's distinct values: at most MAX_LIST_VALUES of at most MAX_VALUE_LENGTH
+   * characters each (as v1's batch lookups), so that no search carries more than that into its
+   * statements, its totals and their cache keys (issue 48, item 4).
+   */
   const list = (k: string) => {
     const v = one(k);
-    return v === undefined ? undefined : orValues(v);
+    if (v === undefined) return undefined;
+    const values = [...new Set(orValues(v))];
+    if (values.length > MAX_LIST_VALUES)
+      throw new InvalidParamError(
+        `${k} takes at most ${MAX_LIST_VALUES} distinct values (${values.length} were sent): split the search into several.`,
+      );
+    if (values.some((x) => x.length > MAX_VALUE_LENGTH))
+      throw new InvalidParamError(
+        `${k}: a value is too long (at most ${MAX_VALUE_LENGTH} characters).`,
+      );
+    return values;
   };
   const ids = list('_id');
 

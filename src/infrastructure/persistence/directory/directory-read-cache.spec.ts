@@ -1,4 +1,10 @@
-import { DirectoryReadCache, MAX_ENTRIES } from './directory-read-cache';
+import { approxBytes, ENTRY_OVERHEAD_BYTES } from './approx-bytes';
+import {
+  DirectoryReadCache,
+  MAX_BYTES,
+  MAX_ENTRIES,
+  SWEEP_INTERVAL_MS,
+} from './directory-read-cache';
 import { PgNotificationListener } from '../../database/pg-notification-listener';
 
 const runtime = {
@@ -40,6 +46,82 @@ describe('DirectoryReadCache', () => {
     expect(await cache.getOrLoad('k1', 60_000, async () => 'reloaded')).toBe('reloaded');
     cache.clear();
     expect(await cache.getOrLoad('k0', 60_000, async () => 'after clear')).toBe('after clear');
+  });
+});
+
+describe('DirectoryReadCache: bytes (issue 48, item 4)', () => {
+  const settle = () => new Promise((r) => setImmediate(r));
+  /** A key like a total's with `n` CPSO numbers in its parameters. */
+  const longKey = (i: number, n: number) =>
+    `total:SELECT count(*) FROM doctor_search ds WHERE ds.cpso_number = ANY($1::text[]):${JSON.stringify(
+      [Array.from({ length: n }, (_, j) => String(1_000_000 + i * n + j))],
+    )}`;
+
+  it('counts each entry as its key, its value and the overhead, and gives it all back', async () => {
+    const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
+    expect(cache.bytes).toBe(0);
+    await cache.getOrLoad('k', 60_000, async () => ({ names: ['a', 'bc'] }));
+    await settle();
+    expect(cache.bytes).toBe(
+      ENTRY_OVERHEAD_BYTES + approxBytes('k') + approxBytes({ names: ['a', 'bc'] }),
+    );
+    cache.forget('k');
+    expect(cache.bytes).toBe(0);
+    await cache.getOrLoad('a', 60_000, async () => 1);
+    await cache.getOrLoad('b', 60_000, async () => 2);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('stays under its byte bound whatever the keys, least recently used out first', async () => {
+    const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
+    expect(MAX_BYTES).toBeLessThanOrEqual(64 * 1024 * 1024);
+    cache.maxBytes = 200_000;
+    // The security review's run in small: totals whose keys embed 570 ids each.
+    for (let i = 0; i < 300; i++) {
+      await cache.getOrLoad(longKey(i, 570), 60_000, async () => i);
+      expect(cache.bytes).toBeLessThanOrEqual(200_000);
+    }
+    await settle();
+    expect(cache.bytes).toBeLessThanOrEqual(200_000);
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.size).toBeLessThan(300);
+    // The most recent answers are the ones kept.
+    expect(await cache.getOrLoad(longKey(299, 570), 60_000, async () => -1)).toBe(299);
+    expect(await cache.getOrLoad(longKey(0, 570), 60_000, async () => -1)).toBe(-1);
+  });
+
+  it('bounds a value once it is loaded, and keeps no answer larger than the bound', async () => {
+    const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
+    cache.maxBytes = 10_000;
+    await cache.getOrLoad('small', 60_000, async () => 1);
+    await cache.getOrLoad('huge', 60_000, async () => 'x'.repeat(20_000));
+    await settle();
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    // The huge answer was served but not kept, and did not push the small one out.
+    expect(await cache.getOrLoad('huge', 60_000, async () => 'again')).toBe('again');
+    expect(await cache.getOrLoad('small', 60_000, async () => 2)).toBe(1);
+  });
+
+  it('sweeps expired entries out, and memory goes back to where it was', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const cache = new DirectoryReadCache(new PgNotificationListener(runtime));
+      await cache.getOrLoad('kept', 10 * SWEEP_INTERVAL_MS, async () => 'kept');
+      await settle();
+      const before = cache.bytes;
+      for (let i = 0; i < 1000; i++) await cache.getOrLoad(longKey(i, 100), 1000, async () => i);
+      await settle();
+      expect(cache.size).toBe(1001);
+      // Expired but not yet swept: the next lookup after the interval sweeps them all.
+      now += SWEEP_INTERVAL_MS;
+      expect(await cache.getOrLoad('kept', 10 * SWEEP_INTERVAL_MS, async () => 'no')).toBe('kept');
+      expect(cache.size).toBe(1);
+      expect(cache.bytes).toBe(before);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 

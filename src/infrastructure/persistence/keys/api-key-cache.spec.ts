@@ -3,7 +3,13 @@ import {
   NotificationSubscriber,
   PgNotificationListener,
 } from '../../database/pg-notification-listener';
-import { API_KEYS_CHANGED_CHANNEL, ApiKeyCache, MAX_CACHED_KEYS } from './api-key-cache';
+import {
+  API_KEYS_CHANGED_CHANNEL,
+  ApiKeyCache,
+  KEY_CACHE_TTL_MS,
+  KEY_SWEEP_INTERVAL_MS,
+  MAX_CACHED_KEYS,
+} from './api-key-cache';
 
 /** A listener whose connection state the test sets, and whose notifications it sends. */
 class FakeListener {
@@ -94,5 +100,43 @@ describe('ApiKeyCache', () => {
     await cache.find(hash(0), loader(key('k0')));
     await cache.find(hash(MAX_CACHED_KEYS), loader(key('kmax')));
     expect(loads).toBe(1);
+  });
+
+  it('stays under its byte bound, oldest out, and gives the bytes back (issue 48, item 4)', async () => {
+    cache.maxBytes = 20_000;
+    // Labels are set by operators: a long one must not let the cache grow past its bound.
+    const labelled = (id: string) => ({ ...key(id), label: 'x'.repeat(500) });
+    for (let i = 0; i < 200; i++) {
+      await cache.find(hash(i), loader(labelled(`k${i}`)));
+      expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    }
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.size).toBeLessThan(200);
+    loads = 0;
+    await cache.find(hash(199), loader(labelled('k199')));
+    expect(loads).toBe(0);
+    cache.forget(['k199']);
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('sweeps expired entries out on a lookup', async () => {
+    let now = 5_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      await cache.find(hash(0), loader(key('k0')));
+      const one = cache.bytes;
+      for (let i = 1; i < 100; i++) await cache.find(hash(i), loader(key(`k${i}`)));
+      now += KEY_CACHE_TTL_MS - 1;
+      await cache.find(hash(0), loader(key('k0'))); // still fresh: a hit
+      now += Math.max(KEY_SWEEP_INTERVAL_MS, 1);
+      await cache.find(hash(1000), loader(null)); // any lookup sweeps
+      expect(cache.size).toBe(0);
+      expect(cache.bytes).toBe(0);
+      await cache.find(hash(0), loader(key('k0')));
+      expect(cache.bytes).toBe(one);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -234,9 +234,16 @@ describe('data import: hours, holidays, exceptions and accepting status (integra
       [{ acceptingStatus: 'existing-patients-only', acceptingNewPatients: true }, '/acceptingNewPatients', /is true but acceptingStatus is "existing-patients-only" \(acceptingNewPatients is true exactly when acceptingStatus is "accepting"\)/],
       [{ acceptingStatus: 'accepting', acceptingNewPatients: false }, '/acceptingNewPatients', /is false but acceptingStatus is "accepting"/],
       [{ acceptingNewPatients: undefined }, '/acceptingStatus', /is required \(or the v1 acceptingNewPatients/],
+      [{ availabilityCheckedAt: null }, '/availabilityCheckedAt', /^is null but acceptingStatus is "not-accepting" \(from acceptingNewPatients false\): a graded status needs the date it was checked; give availabilityCheckedAt, or acceptingStatus "unknown"$/],
+      [{ acceptingStatus: 'accepting', acceptingNewPatients: undefined, availabilityCheckedAt: null }, '/availabilityCheckedAt', /^is null but acceptingStatus is "accepting": a graded status needs the date/],
     ]; // prettier-ignore
     const path = join(dir, 'bad.ndjson');
-    const records = [...bad.map(([extra], i) => clinic(`B-${i}`, extra)), clinic('B-ok')];
+    // `unknown` needs no date (issue 48): a status nobody checked.
+    const undatedUnknown = { acceptingStatus: 'unknown', availabilityCheckedAt: null };
+    const records = [
+      ...bad.map(([extra], i) => clinic(`B-${i}`, extra)),
+      clinic('B-ok', undatedUnknown),
+    ];
     writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
     const s = await runImportCommand([path, '--source', SOURCE], db.dataSource, quiet);
     expect(s).toMatchObject({ rejected: bad.length, inserted: 1, applied: true });
@@ -258,6 +265,10 @@ describe('data import: hours, holidays, exceptions and accepting status (integra
       `SELECT source_id FROM clinics WHERE source_id LIKE 'B-%'`,
     );
     expect(stored).toEqual([{ source_id: 'B-ok' }]);
+    const [ok] = await db.dataSource.query<Record<string, unknown>[]>(
+      `SELECT accepting_status, availability_checked_at FROM clinics WHERE source_id = 'B-ok'`,
+    );
+    expect(ok).toEqual({ accepting_status: 'unknown', availability_checked_at: null });
   });
 
   it('replaces the exceptions on re-import; a record without them leaves none', async () => {

@@ -26,7 +26,7 @@ const base = {
   hours: WEEK,
   wheelchair: true,
   virtualVisits: false,
-  availabilityCheckedAt: null,
+  availabilityCheckedAt: '2026-11-20T15:00:00.000Z',
 } as const;
 const record = (extra: Partial<ClinicRecord>): ClinicRecord => ({ ...base, ...extra });
 
@@ -67,6 +67,33 @@ describe('interchange clinic: hours, holidays, exceptions, accepting status', ()
         reason: 'is required (or the v1 acceptingNewPatients, from which it is derived)',
       },
     ]);
+  });
+
+  it('refuses a graded status without the date it was checked; unknown needs none', () => {
+    const undated = (extra: Partial<ClinicRecord>) =>
+      clinicScheduleProblems(record({ availabilityCheckedAt: null, ...extra }));
+    expect(undated({ acceptingStatus: 'existing-patients-only' })).toEqual([
+      {
+        field: '/availabilityCheckedAt',
+        reason:
+          'is null but acceptingStatus is "existing-patients-only": a graded status needs the date it was checked; give availabilityCheckedAt, or acceptingStatus "unknown"',
+      },
+    ]);
+    // A status derived from the v1 boolean is graded too, and the reason says where it came from.
+    expect(undated({ acceptingNewPatients: false })).toEqual([
+      {
+        field: '/availabilityCheckedAt',
+        reason:
+          'is null but acceptingStatus is "not-accepting" (from acceptingNewPatients false): a graded status needs the date it was checked; give availabilityCheckedAt, or acceptingStatus "unknown"',
+      },
+    ]);
+    for (const status of ['accepting', 'not-accepting', 'existing-patients-family'] as const)
+      expect(undated({ acceptingStatus: status }).map((p) => p.field)).toEqual([
+        '/availabilityCheckedAt',
+      ]);
+    expect(undated({ acceptingStatus: 'unknown' })).toEqual([]);
+    expect(undated({ acceptingStatus: 'unknown', acceptingNewPatients: false })).toEqual([]);
+    expect(clinicScheduleProblems(record({ acceptingStatus: 'accepting' }))).toEqual([]);
   });
 
   it('gives one problem per field, at its pointer', () => {

@@ -53,9 +53,28 @@ function statusOf(c: ClinicRecord): AcceptingStatus | undefined {
 }
 
 /**
+ * A graded status (anything but `unknown`) is shown with the date it was checked (issue 48): a
+ * record that has one without `availabilityCheckedAt` is refused, as any other invalid record.
+ */
+function undatedStatusProblem(c: ClinicRecord): RecordProblem | undefined {
+  const status = statusOf(c);
+  if (status === undefined || status === 'unknown') return undefined;
+  if (c.availabilityCheckedAt !== null) return undefined;
+  const from =
+    c.acceptingStatus === undefined
+      ? ` (from acceptingNewPatients ${String(c.acceptingNewPatients)})`
+      : '';
+  return {
+    field: '/availabilityCheckedAt',
+    reason: `is null but acceptingStatus is "${status}"${from}: a graded status needs the date it was checked; give availabilityCheckedAt, or acceptingStatus "unknown"`,
+  };
+}
+
+/**
  * Problems of the hours (each weekday's ranges), the holiday hours, the exceptions (real dates,
  * one per date, ranges as a weekday's) and the accepting status (given, or the v1 boolean; both
- * must agree). One problem per field: the first the parser finds.
+ * must agree; a graded one with the date it was checked). One problem per field: the first the
+ * parser finds.
  */
 export function clinicScheduleProblems(c: ClinicRecord): RecordProblem[] {
   const p: RecordProblem[] = [];
@@ -77,6 +96,8 @@ export function clinicScheduleProblems(c: ClinicRecord): RecordProblem[] {
       field: '/acceptingNewPatients',
       reason: `is ${c.acceptingNewPatients} but acceptingStatus is "${c.acceptingStatus}" (${STATUS_RULE})`,
     });
+  const undated = undatedStatusProblem(c);
+  if (undated) p.push(undated);
   return p;
 }
 

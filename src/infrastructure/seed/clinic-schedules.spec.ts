@@ -1,5 +1,8 @@
 import { dateToDay, torontoDate } from '../../domain/clinics/hours/toronto-time';
-import { parseDayRanges } from '../../domain/clinics/hours/weekly-hours';
+import { WORKING_DAYS } from '../../domain/clinics/clinic-hours';
+import { parseDayRanges, parseWeeklyHours } from '../../domain/clinics/hours/weekly-hours';
+import { deriveClinic } from '../../domain/directory/interchange';
+import { dayRanges, demoWeekRanges } from './clinic-schedules';
 import { ClinicRow } from './demo-dataset';
 import { generateDemoDataset } from './demo-dataset.generator';
 
@@ -85,6 +88,54 @@ describe('generateDemoDataset: hours, holidays and accepting status (3,000 docto
     }
   });
 
+  it('gives every graded status the date it was checked (issue 48): graded, or unknown', () => {
+    const undated = ds.clinics.filter(
+      (c) => c.accepting_status !== 'unknown' && c.availability_checked_at === null,
+    );
+    expect(undated.map((c) => [c.id, c.accepting_status])).toEqual([]);
+    for (const c of ds.clinics)
+      if (c.availability_checked_at)
+        expect(c.availability_checked_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    // Issue 48 drew only the dates: the statuses and exceptions are those of issue 33.
+    const count = (status: ClinicRow['accepting_status']) =>
+      ds.clinics.filter((c) => c.accepting_status === status).length;
+    expect(
+      ['not-accepting', 'existing-patients-only', 'existing-patients-family', 'unknown'].map((s) =>
+        count(s as ClinicRow['accepting_status']),
+      ),
+    ).toEqual([271, 131, 95, 50]);
+    expect(ds.clinicHoursExceptions).toHaveLength(105);
+  });
+
+  it('closes some clinics at lunch: split days, valid, with the same weekday span and flags', () => {
+    const known = ds.clinics.filter((c) => c.hours !== null);
+    const split = known.filter((c) => WORKING_DAYS.some((d) => dayRanges(c.hours![d]).length > 1));
+    // A realistic share (10-20% of the clinics with hours), mostly family and specialist offices.
+    expect(split.length / known.length).toBeGreaterThan(0.1);
+    expect(split.length / known.length).toBeLessThan(0.2);
+    expect(
+      share(split, (c) => c.type === 'family-practice' || c.type === 'specialist-clinic'),
+    ).toBeGreaterThan(0.7);
+    expect(split.filter((c) => c.type === 'virtual-care')).toEqual([]);
+    for (const c of split) {
+      // Stored in the import's form (a list every day), valid by the domain's parser.
+      expect(Object.values(c.hours!).every((d) => Array.isArray(d))).toBe(true);
+      const week = parseWeeklyHours(demoWeekRanges(c.hours!));
+      for (const d of WORKING_DAYS)
+        if (week[d].length === 2) expect(week[d][0].close < week[d][1].open).toBe(true);
+      // The break keeps the day's first opening and last closing: the v1 fields hold.
+      const derived = deriveClinic(week, c.lat, c.lng);
+      expect([c.weekday_hours, c.evening, c.weekend]).toEqual([
+        derived.weekdayHours,
+        derived.evening,
+        derived.weekend,
+      ]);
+    }
+    expect(split.some((c) => JSON.stringify(c.hours).includes('"12:00"},{"open":"13:00"'))).toBe(
+      true,
+    );
+  });
+
   it('draws the same schedules for the same seed, whatever the instant of the run', () => {
     const again = generateDemoDataset({ doctors: 3000, seed: 42, now: NOW });
     expect(again.clinicHoursExceptions).toEqual(ds.clinicHoursExceptions);
@@ -92,5 +143,6 @@ describe('generateDemoDataset: hours, holidays and accepting status (3,000 docto
     expect(later.clinics.map((c) => c.accepting_status)).toEqual(
       ds.clinics.map((c) => c.accepting_status),
     );
+    expect(later.clinics.map((c) => c.hours)).toEqual(ds.clinics.map((c) => c.hours));
   });
 });

@@ -1,5 +1,6 @@
 import { AcceptingStatus } from '../../domain/clinics/accepting-status';
-import { WeeklyHours as DemoWeek, WEEKDAYS } from '../../domain/clinics/clinic-hours';
+import { DayHours, Weekday, WEEKDAYS, WORKING_DAYS } from '../../domain/clinics/clinic-hours';
+import { WeeklyHours as RangesWeek } from '../../domain/clinics/hours/weekly-hours';
 import { UNKNOWN_WEEKDAY_HOURS } from '../../domain/directory/interchange';
 import {
   dateToDay,
@@ -8,15 +9,23 @@ import {
   torontoDate,
 } from '../../domain/clinics/hours/toronto-time';
 import { DemoClinicType } from './catalogues';
-import { ClinicHoursExceptionRow, ClinicRow, HolidayPolicyColumn } from './demo-dataset';
-import { SeededRandom } from './seeded-random';
+import {
+  ClinicHoursExceptionRow,
+  ClinicRow,
+  DemoDayHours,
+  DemoWeeklyHours,
+  HolidayPolicyColumn,
+} from './demo-dataset';
+import { SeededRandom, weightedTable } from './seeded-random';
 
 /**
  * Issue 33's part of the demo clinics, drawn from a stream of its own (so every earlier draw of
  * the dataset stays as it was): the graded accepting status (the v1 boolean exactly as drawn
  * before: `accepting` exactly when it is true), the holiday policy, a few clinics with unknown
  * hours, and dated exceptions in the 60 days after the seed's `now` (closures for staff training
- * or a move, and special hours).
+ * or a move, and special hours). Issue 48 added, each from a stream derived from the clinic's own
+ * (so nothing drawn before moves): a checked date for a graded status that had none, and lunch
+ * breaks (split days) for some clinics.
  */
 
 type Range = { open: string; close: string };
@@ -89,14 +98,25 @@ function holidayPolicy(
   return { policy: 'closed', ranges: null };
 }
 
-/** The weekday's span of a demo week on a Toronto day number, or null when closed. */
-function openOn(hours: DemoWeek, day: number): Range | null {
-  return hours[WEEKDAYS[isoWeekdayIndex(day)]];
+/** A stored day in either form as a list of ranges (`[]`: closed). */
+export function dayRanges(day: DemoDayHours): readonly DayHours[] {
+  if (day === null) return [];
+  return Array.isArray(day) ? (day as readonly DayHours[]) : [day as DayHours];
+}
+
+/** A stored demo week in either form as the domain's week of ranges. */
+export function demoWeekRanges(hours: DemoWeeklyHours): RangesWeek {
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, dayRanges(hours[d])])) as RangesWeek;
+}
+
+/** The weekday's ranges of a demo week on a Toronto day number (`[]` when closed). */
+function openOn(hours: DemoWeeklyHours, day: number): readonly DayHours[] {
+  return dayRanges(hours[WEEKDAYS[isoWeekdayIndex(day)]]);
 }
 
 /** The first day from `from` (within a week) whose weekday is open (`open`) or closed (not). */
-function nextDay(hours: DemoWeek, from: number, open: boolean): number | null {
-  for (let d = from; d < from + 7; d++) if ((openOn(hours, d) !== null) === open) return d;
+function nextDay(hours: DemoWeeklyHours, from: number, open: boolean): number | null {
+  for (let d = from; d < from + 7; d++) if (openOn(hours, d).length > 0 === open) return d;
   return null;
 }
 
@@ -108,7 +128,7 @@ function nextDay(hours: DemoWeek, from: number, open: boolean): number | null {
 function exceptionsOf(
   rng: SeededRandom,
   row: ClinicRow,
-  hours: DemoWeek,
+  hours: DemoWeeklyHours,
   today: number,
 ): ClinicHoursExceptionRow[] {
   const u = rng.next();
@@ -130,7 +150,7 @@ function exceptionsOf(
       dated(openDay + i, null, 'Moving to a new location'),
     );
   if (u < 0.09) {
-    const usual = openOn(hours, openDay)!;
+    const usual = openOn(hours, openDay)[0];
     // A morning only: from the usual opening to noon (unless it opens after 11).
     return usual.open < '11:00' ? [dated(openDay, [R(usual.open, '12:00')], special)] : [];
   }
@@ -139,6 +159,74 @@ function exceptionsOf(
     return closedDay === null ? [] : [dated(closedDay, [R('10:00', '14:00')], 'Flu shot clinic')];
   }
   return [];
+}
+
+const DAY_S = 86_400;
+
+/**
+ * When a clinic whose status is graded but that had no checked date (drawn "never checked" with
+ * the v1 boolean, clinic-drafts.ts) was checked: as the drafts' dated clinics, about 65% within
+ * the last 29 days and 35% between 31 days and 18 months. A status is shown with the date it was
+ * checked, or it is `unknown` (issue 48).
+ */
+function lastChecked(rng: SeededRandom, now: Date): Date {
+  const fresh = rng.chance(0.65);
+  const secondsAgo = rng.int(0, 29 * DAY_S);
+  return new Date(now.getTime() - (fresh ? secondsAgo : 31 * DAY_S + secondsAgo * 17) * 1000);
+}
+
+/**
+ * Share of clinics of each type that close at lunch: many family practices and specialist
+ * offices do, walk-ins and hospital clinics rarely, virtual care never. About 15% of the clinics
+ * with hours overall.
+ */
+// prettier-ignore
+const LUNCH_SHARE: Record<DemoClinicType, number> = {
+  'family-practice': 0.24, 'walk-in': 0.05, 'specialist-clinic': 0.22,
+  'community-health-centre': 0.12, 'hospital-outpatient': 0.05, 'virtual-care': 0,
+};
+// prettier-ignore
+const LUNCH_BREAKS = weightedTable<readonly [Range, number]>([
+  [R('12:00', '13:00'), 50], [R('12:30', '13:30'), 25], [R('13:00', '14:00'), 15], [R('12:00', '12:30'), 10],
+], (r) => r[1]);
+/** A break splits a day only when at least two hours are open on each side of it. */
+const LUNCH_MARGIN_MINUTES = 120;
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+
+/**
+ * Lunch breaks (issue 48): for a share of clinics by type, one break (12:00–13:00 most often)
+ * on each weekday that has two open hours either side of it (a late day opening at noon keeps
+ * its span), a quarter of them keeping one weekday whole. A clinic with a break stores its whole
+ * week as lists (`[]` closed), the import's form; the first opening and the last closing of each
+ * day stay, so `weekday_hours`, `evening` and `weekend` are unchanged. Null when the clinic keeps
+ * its hours as they were.
+ */
+export function lunchBreaks(
+  rng: SeededRandom,
+  type: DemoClinicType,
+  hours: DemoWeeklyHours,
+): DemoWeeklyHours | null {
+  if (!rng.chance(LUNCH_SHARE[type])) return null;
+  const [lunch] = rng.weightedPick(LUNCH_BREAKS);
+  const whole: Weekday | null = rng.chance(0.25) ? rng.pick(WORKING_DAYS) : null;
+  const week = demoWeekRanges(hours);
+  let split = false;
+  const out = {} as Record<Weekday, DayHours[]>;
+  for (const d of WEEKDAYS) {
+    const day = week[d];
+    const only = day.length === 1 ? day[0] : null;
+    if (
+      only !== null &&
+      d !== whole &&
+      WORKING_DAYS.includes(d) &&
+      minutesOf(lunch.open) - minutesOf(only.open) >= LUNCH_MARGIN_MINUTES &&
+      minutesOf(only.close) - minutesOf(lunch.close) >= LUNCH_MARGIN_MINUTES
+    ) {
+      out[d] = [R(only.open, lunch.open), R(lunch.close, only.close)];
+      split = true;
+    } else out[d] = day.map((r) => R(r.open, r.close));
+  }
+  return split ? out : null;
 }
 
 /**
@@ -158,14 +246,18 @@ export function drawClinicSchedules(
   for (const row of clinics) {
     const c = rng.derive(row.id);
     row.accepting_status = statusOf(c, row);
+    if (row.accepting_status !== 'unknown' && row.availability_checked_at === null)
+      row.availability_checked_at = lastChecked(c.derive('checked'), now);
     const holidays = holidayPolicy(c, row.type);
     row.holiday_policy = holidays.policy;
     row.holiday_ranges = holidays.ranges;
     const unknown = c.chance(UNKNOWN_HOURS_SHARE);
     const own = exceptionsOf(c, row, row.hours!, today);
-    // A clinic whose hours are unknown has no dated exceptions either.
-    if (!unknown) exceptions.push(...own);
-    else {
+    // A clinic whose hours are unknown has no dated exceptions either, nor a lunch break.
+    if (!unknown) {
+      exceptions.push(...own);
+      row.hours = lunchBreaks(c.derive('lunch'), row.type, row.hours!) ?? row.hours;
+    } else {
       row.hours = null;
       row.weekday_hours = UNKNOWN_WEEKDAY_HOURS;
       row.evening = false;

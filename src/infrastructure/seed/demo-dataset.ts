@@ -1,5 +1,5 @@
 import { AcceptingStatus } from '../../domain/clinics/accepting-status';
-import { WeeklyHours } from '../../domain/clinics/clinic-hours';
+import { DayHours, Weekday } from '../../domain/clinics/clinic-hours';
 import { DemoClinicType } from './catalogues';
 
 /** Written into every `source` column: nobody should mistake the demo rows for real ones. */
@@ -25,6 +25,16 @@ export interface ClinicLink {
   url: string;
 }
 
+/**
+ * A day of a demo clinic's stored hours: one `{open, close}`, or the import's form, a list of
+ * ranges (a clinic that closes at lunch stores its whole week so: `[]` for a closed day); null:
+ * closed. Both are read alike (clinic-schedule.sql.ts `weekOf`, the SQL `hours_day_minutes`).
+ */
+export type DemoDayHours = DayHours | readonly DayHours[] | null;
+
+/** A demo clinic's week as stored in `clinics.hours`. */
+export type DemoWeeklyHours = Record<Weekday, DemoDayHours>;
+
 /** One row of `clinics` (without the generated and housekeeping columns). */
 export interface ClinicRow {
   id: string;
@@ -39,7 +49,7 @@ export interface ClinicRow {
   website: string | null;
   type: DemoClinicType;
   /** Null: the clinic's hours are unknown (weekday_hours "unknown", neither evening nor weekend). */
-  hours: WeeklyHours | null;
+  hours: DemoWeeklyHours | null;
   weekday_hours: string;
   evening: boolean;
   weekend: boolean;

@@ -7,6 +7,7 @@ export const READ_MODELS = [
   'doctor_name_order',
   'doctor_name_grams',
   'clinic_doctor_search',
+  'practitioner_role_updates',
   'clinic_search',
   'doctor_geo',
   'specialist_search',

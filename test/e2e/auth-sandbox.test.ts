@@ -93,6 +93,48 @@ describe('sandbox caps (e2e, default settings)', () => {
     expect(search.count).toBe(10);
   });
 
+  it('holds the caps on batch lookups: the sandbox looks up at most 10 keys at once (issue 48, item 1)', async () => {
+    const all = await page(admin, 'limit=100');
+    const cpsos = all.doctors!.map((d) => d.cpsoNumber);
+    const ask = (key: Issued, path: string) => call(t.app, 'GET', path, bearer(key.key));
+    const ten = await ask(sandbox, `/doctors?cpso=${cpsos.slice(0, 10).join(',')}`);
+    expect(ten.status).toBe(200);
+    expect(ten.body.count).toBe(10);
+    // A sweep of 100 numbers a request, as a blind scrape of the number space would send.
+    const sweep = await ask(sandbox, `/doctors?cpso=${cpsos.slice(0, 100).join(',')}`);
+    expect(sweep.status).toBe(400);
+    expect(sweep.body.error).toBe('invalid_param');
+    expect(sweep.body.message).toMatch(/cpso takes at most 10 .*sandbox/);
+    expect((await ask(sandbox, `/doctors?cpso=${cpsos.slice(0, 11).join(',')}`)).status).toBe(400);
+    const ids = ((await page(admin, 'limit=100', '/clinics')).clinics as { id: string }[]).map(
+      (c) => c.id,
+    );
+    expect(ids.length).toBeGreaterThan(10);
+    expect((await ask(sandbox, `/clinics?id=${ids.slice(0, 10).join(',')}`)).body.count).toBe(10);
+    const clinics = await ask(sandbox, `/clinics?id=${ids.slice(0, 11).join(',')}`);
+    expect(clinics.status).toBe(400);
+    expect(clinics.body.message).toMatch(/id takes at most 10 .*sandbox/);
+    // Other tiers keep the contract's 100.
+    for (const k of [live, admin])
+      expect((await ask(k, `/doctors?cpso=${cpsos.slice(0, 100).join(',')}`)).body.count).toBe(
+        Math.min(100, cpsos.length),
+      );
+    // FHIR's _id lists are pages: the sandbox's page size and window hold there too.
+    const fhir = await call(
+      t.app,
+      'GET',
+      `/fhir/Practitioner?_id=${cpsos.slice(0, 60).join(',')}&_count=100`,
+      bearer(sandbox.key),
+    );
+    expect(fhir.status).toBe(200);
+    const bundle = (typeof fhir.body === 'string' ? JSON.parse(fhir.body) : fhir.body) as {
+      total: number;
+      entry: unknown[];
+    };
+    expect(bundle.total).toBe(60);
+    expect(bundle.entry.length).toBe(10);
+  });
+
   it('does not cap live, gateway or admin keys below the contract’s 100', async () => {
     for (const k of [live, admin]) {
       expect((await page(k, 'limit=100')).count).toBe(Math.min(100, total));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClinicListRecord } from '../../domain/clinics/clinic';
 import { ClinicInclude } from '../../domain/directory/criteria';
-import { batchKeys, notFoundOf } from '../shared/batch-lookup';
+import { BatchCap, batchKeys, notFoundOf } from '../shared/batch-lookup';
 import { Clock } from '../shared/clock';
 import { ListMomentsResolver } from '../shared/list-moments';
 import { ClinicReadRepository } from './clinic-read.repository';
@@ -29,9 +29,15 @@ export class LookupClinicsUseCase {
   async execute(
     asked: readonly string[],
     include: ReadonlySet<ClinicInclude>,
+    cap?: BatchCap,
   ): Promise<ClinicLookup> {
-    const ids = batchKeys('id', 'clinic ids (UUIDs)', asked, isClinicIdShape, (id) =>
-      id.toLowerCase(),
+    const ids = batchKeys(
+      'id',
+      'clinic ids (UUIDs)',
+      asked,
+      isClinicIdShape,
+      (id) => id.toLowerCase(),
+      cap,
     );
     const now = this.moments.momentOf(this.clock.now().getTime());
     const found = await this.clinics.findManyById(ids, include, now);

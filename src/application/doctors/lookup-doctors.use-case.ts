@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isCpsoNumberShape } from '../../domain/doctors/cpso-number';
-import { batchKeys, notFoundOf } from '../shared/batch-lookup';
+import { BatchCap, batchKeys, notFoundOf } from '../shared/batch-lookup';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
 import { ListMomentsResolver } from '../shared/list-moments';
@@ -28,8 +28,15 @@ export class LookupDoctorsUseCase {
     private readonly moments: ListMomentsResolver,
   ) {}
 
-  async execute(asked: readonly string[]): Promise<DoctorLookup> {
-    const cpsos = batchKeys('cpso', 'CPSO numbers (digits)', asked, isCpsoNumberShape);
+  async execute(asked: readonly string[], cap?: BatchCap): Promise<DoctorLookup> {
+    const cpsos = batchKeys(
+      'cpso',
+      'CPSO numbers (digits)',
+      asked,
+      isCpsoNumberShape,
+      (k) => k,
+      cap,
+    );
     const now = this.clock.now();
     const found = await this.doctors.findManyByCpso(cpsos, this.moments.momentOf(now.getTime()));
     return {

@@ -1,5 +1,6 @@
 import { Tier } from '../../domain/keys/tier';
 import { PageRequest } from '../../domain/shared/page';
+import { BatchCap, CONTRACT_BATCH_CAP, MAX_BATCH_KEYS } from './batch-lookup';
 
 export interface TierCaps {
   readonly sandboxMaxLimit: number;
@@ -30,4 +31,14 @@ export function effectivePage(
     l = Math.min(l, caps.sandboxMaxLimit, Math.max(0, caps.sandboxMaxWindow - o));
   }
   return { limit: l, offset: o };
+}
+
+/**
+ * The most keys one batch lookup (`?cpso=`, `?id=`) takes for this tier: the sandbox's page size
+ * (a batch is a page of rows: the sandbox's caps hold on every read path), else the contract's 100.
+ */
+export function batchCap(tier: Tier | undefined, caps: TierCaps): BatchCap {
+  if (tier !== 'sandbox') return CONTRACT_BATCH_CAP;
+  const max = Math.min(MAX_BATCH_KEYS, caps.sandboxMaxLimit);
+  return { max, why: `with the sandbox key (a live key takes up to ${MAX_BATCH_KEYS})` };
 }

@@ -20,7 +20,14 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     super();
   }
 
-  async increment(key: string, ttl: number, limit: number): Promise<RateLimitRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    _blockDuration?: number,
+    _name?: string,
+    cost = 1,
+  ): Promise<RateLimitRecord> {
     const now = this.now();
     if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
     let w = this.windows.get(key);
@@ -28,7 +35,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
       w = { hits: 0, endsAt: now + ttl };
       this.windows.set(key, w);
     }
-    w.hits += 1;
+    w.hits += cost;
     return windowRecord(w.hits, w.endsAt - now, limit);
   }
 

@@ -19,6 +19,8 @@ export abstract class RateLimitStorage implements ThrottlerStorage {
     limit: number,
     blockDuration: number,
     throttlerName: string,
+    /** How many requests this one counts for (a batch lookup counts for more than one). */
+    cost?: number,
   ): Promise<RateLimitRecord>;
 
   /** Where the counters live now, for logs and tests: 'memory' or 'redis'. */

@@ -5,7 +5,7 @@ import { RateLimitRecord, RateLimitStorage, windowRecord } from './rate-limit.st
 
 /** One atomic step of a fixed window: count the hit, start the window's expiry on its first hit. */
 const HIT_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
+local hits = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -13,7 +13,9 @@ if ttl < 0 then
 end
 return {hits, ttl}`;
 
-type RedisWithHit = Redis & { gtadRateHit(key: string, ttlMs: number): Promise<[number, number]> };
+type RedisWithHit = Redis & {
+  gtadRateHit(key: string, ttlMs: number, cost: number): Promise<[number, number]>;
+};
 
 export interface RedisStorageOptions {
   /** A Redis command slower than this counts as a failure (ms). */
@@ -93,15 +95,22 @@ export class RedisRateLimitStorage extends RateLimitStorage {
     });
   }
 
-  async increment(key: string, ttl: number, limit: number): Promise<RateLimitRecord> {
-    if (!this.usable()) return this.fallback.increment(key, ttl, limit);
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration = 0,
+    name = 'default',
+    cost = 1,
+  ): Promise<RateLimitRecord> {
+    if (!this.usable()) return this.fallback.increment(key, ttl, limit, blockDuration, name, cost);
     try {
-      const [hits, msLeft] = await this.redis.gtadRateHit(this.keyPrefix + key, ttl);
+      const [hits, msLeft] = await this.redis.gtadRateHit(this.keyPrefix + key, ttl, cost);
       return windowRecord(Number(hits), Number(msLeft), limit);
     } catch (e) {
       this.skipUntil = Date.now() + this.cooldownMs;
       this.degrade((e as Error).message);
-      return this.fallback.increment(key, ttl, limit);
+      return this.fallback.increment(key, ttl, limit, blockDuration, name, cost);
     }
   }
 

@@ -3,15 +3,18 @@ import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateKeyUseCase } from '../../../application/keys/authenticate-key.use-case';
 import { ServiceMetrics } from '../../../infrastructure/metrics/service-metrics';
+import { RateLimitStorage } from '../../../infrastructure/rate-limit/rate-limit.storage';
 import { ApiError } from '../errors/api-error';
 import { rateLimitHeaders } from './rate-limit-headers';
+import { RATE_COST_PARAM, rateCost } from './rate-cost';
 
 /**
  * Global guard, second after ApiKeyGuard (so the key is resolved first): the @nestjs/throttler
  * guard with one counter per principal's `rateKey` across all routes (see rate-limit.options.ts),
  * our RateLimit-* fields instead of X-RateLimit-*, and 429 `rate_limited` in the contract's body
- * with a plain `Retry-After` in seconds. Public routes and admin keys are not limited. A key is
- * confirmed active in the store before it is refused for its rate (a revoked key gets 401).
+ * with a plain `Retry-After` in seconds. Public routes and admin keys are not limited. A batch
+ * lookup counts as one request per 10 keys (rate-cost.ts). A key is confirmed active in the store
+ * before it is refused for its rate (a revoked key gets 401).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -31,7 +34,15 @@ export class RateLimitGuard extends ThrottlerGuard {
     const principal = req.principal!;
     const name = r.throttler.name ?? 'default';
     const key = r.generateKey(r.context, await r.getTracker(req, r.context), name);
-    const rec = await this.storageService.increment(key, r.ttl, r.limit, r.blockDuration, name);
+    const param = this.reflector.get<string | undefined>(RATE_COST_PARAM, r.context.getHandler());
+    const rec = await (this.storageService as RateLimitStorage).increment(
+      key,
+      r.ttl,
+      r.limit,
+      r.blockDuration,
+      name,
+      rateCost(req, param),
+    );
     const headers = rateLimitHeaders(principal.tier, {
       limit: r.limit,
       windowSeconds: Math.round(r.ttl / 1000),

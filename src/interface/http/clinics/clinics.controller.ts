@@ -18,6 +18,7 @@ import { ApiError } from '../errors/api-error';
 import { ReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
+import { CostsPerKey } from '../auth/rate-cost';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { EXAMPLES } from '../openapi/examples';
 import { OPERATIONS } from '../openapi/operations';
@@ -62,9 +63,10 @@ export class ClinicsController {
     description: 'A page of clinics',
     example: EXAMPLES.listClinics,
   })
+  @CostsPerKey('id')
   async list(@Query() q: ListClinicsQueryDto, @Req() req: FastifyRequest): Promise<ClinicListDto> {
     const include = new Set(q.include ?? []);
-    if (q.id) return this.lookup(q, q.id, include);
+    if (q.id) return this.lookup(q, q.id, include, req);
     const filters = criteriaFrom(q);
     const loc = await this.location.execute(q);
     const criteria = {
@@ -91,6 +93,7 @@ export class ClinicsController {
     q: ListClinicsQueryDto,
     ids: string[],
     include: ReadonlySet<ClinicInclude>,
+    req: FastifyRequest,
   ): Promise<ClinicListDto> {
     const beside = listParamsBeside(q);
     if (beside.length > 0)
@@ -98,7 +101,7 @@ export class ClinicsController {
         'invalid_param',
         `id (a batch lookup) cannot be combined with ${beside.join(', ')}: send the ids alone, with include if wanted.`,
       );
-    const found = await this.lookupClinics.execute(ids, include);
+    const found = await this.lookupClinics.execute(ids, include, this.pages.batchCap(req));
     const clinics = found.items.map((c) => ClinicListItemDto.from(c, include));
     return {
       clinics,

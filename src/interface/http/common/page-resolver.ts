@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { BatchCap } from '../../../application/shared/batch-lookup';
 import { ListCursors, ListScope, PagePlan } from '../../../application/shared/list-cursor';
+import { batchCap } from '../../../application/shared/page-caps';
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
@@ -27,6 +29,11 @@ export class PageResolver {
    */
   plan(q: PaginationQueryDto, req: FastifyRequest, scope: ListScope): PagePlan {
     return this.cursors.plan(q, req.principal?.tier, this.config.limits, BOUNDS, scope);
+  }
+
+  /** The most keys a batch lookup (`?cpso=`, `?id=`) takes for the caller's tier. */
+  batchCap(req: FastifyRequest): BatchCap {
+    return batchCap(req.principal?.tier, this.config.limits);
   }
 
   /** The nextCursor of a page read by `plan` (null on the last page). */

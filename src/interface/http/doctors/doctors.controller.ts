@@ -18,6 +18,7 @@ import { ApiError } from '../errors/api-error';
 import { DoctorReviewDto } from '../common/review.dto';
 import { SignalsDto } from '../common/signals.response.dto';
 import { Authenticated } from '../auth/auth.decorators';
+import { CostsPerKey } from '../auth/rate-cost';
 import { ApiErrors, DATA_ERRORS } from '../errors/error.dto';
 import { EXAMPLES } from '../openapi/examples';
 import { OPERATIONS } from '../openapi/operations';
@@ -62,8 +63,9 @@ export class DoctorsController {
     description: 'A page of doctors',
     example: EXAMPLES.listDoctors,
   })
+  @CostsPerKey('cpso')
   async list(@Query() q: ListDoctorsQueryDto, @Req() req: FastifyRequest): Promise<DoctorListDto> {
-    if (q.cpso) return this.lookup(q, q.cpso);
+    if (q.cpso) return this.lookup(q, q.cpso, req);
     const filters = criteriaFrom(q);
     const loc = await this.location.execute(q);
     const criteria = { ...filters, near: loc.point, radiusKm: loc.radiusKm };
@@ -74,14 +76,18 @@ export class DoctorsController {
   }
 
   /** GET /doctors?cpso=: many doctors in one call, in the order asked, with notFound. */
-  private async lookup(q: ListDoctorsQueryDto, cpso: string[]): Promise<DoctorListDto> {
+  private async lookup(
+    q: ListDoctorsQueryDto,
+    cpso: string[],
+    req: FastifyRequest,
+  ): Promise<DoctorListDto> {
     const beside = listParamsBeside(q);
     if (beside.length > 0)
       throw new ApiError(
         'invalid_param',
         `cpso (a batch lookup) cannot be combined with ${beside.join(', ')}: send the numbers alone.`,
       );
-    const found = await this.lookupDoctors.execute(cpso);
+    const found = await this.lookupDoctors.execute(cpso, this.pages.batchCap(req));
     return {
       ...DoctorListDto.from({ items: found.items, total: found.items.length }),
       notFound: found.notFound,

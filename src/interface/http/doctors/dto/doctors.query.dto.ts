@@ -11,7 +11,9 @@ export class ListDoctorsQueryDto extends GeoFiltersQueryDto {
       'Batch lookup: up to 100 distinct CPSO numbers, comma-separated. The answer lists those ' +
       'practising doctors in the order asked (a repeated number once, where it first appears) ' +
       'and `notFound` the numbers of no practising doctor (unknown or expired). Cannot be ' +
-      'combined with filters, a location or paging (400 invalid_param).',
+      'combined with filters, a location or paging (400 invalid_param). The sandbox key looks ' +
+      'up at most 10 at once (its page size). Counts as one request per 10 distinct numbers ' +
+      'against the rate limit.',
     example: '900001,900002,123',
   })
   @ListParam()

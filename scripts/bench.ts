@@ -19,6 +19,7 @@ import {
 import { ensureChangeLog } from './bench/change-log';
 import { pickSyncSamples, syncEndpoints } from './bench/sync-cases';
 import { benchEndpoints, pickSamples } from './bench/endpoints';
+import { fhirEndpoints } from './bench/fhir-cases';
 import { LoadResult, loadEndpoint, probe } from './bench/load';
 import { RESULTS_DIR } from './bench/paths';
 import { directSql } from './bench/direct-sql-run';
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
     // Issue 33's rows (hours and graded status), outside the mixed row.
     ...hoursEndpoints(samples),
     ...syncEndpoints(await pickSyncSamples(url, changeLog), secret),
+    // Issue 48's FHIR searches, held to the lists' target, outside the mixed row.
+    ...fhirEndpoints(samples, secret),
   ];
   const endpoints = settings.only.length
     ? all.filter((e) => settings.only.some((o) => e.name.toLowerCase().includes(o)))

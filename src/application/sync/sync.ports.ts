@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ClinicRecord,
   DoctorRecord,
@@ -57,6 +58,28 @@ export interface ChangePage {
 export interface BulkFile {
   readonly records: AsyncIterable<SyncedRecord>;
   close(): Promise<void>;
+}
+
+/**
+ * A bulk file written once for its version and type (gzip-compressed NDJSON, the same bytes on
+ * every instance), opened for one download. No database connection is held while it is read.
+ */
+export interface StoredBulkFile {
+  /** The gzip bytes from the first, following the write while it goes on; ends with the file. */
+  readonly gzip: Readable;
+  /** The file's sizes (gzip and NDJSON) when it was already whole at opening, else undefined. */
+  readonly gzipBytes: number | undefined;
+  readonly bytes: number | undefined;
+  /** Settles when the file has been written whole, or failed (at once when it was already). */
+  readonly written: Promise<void>;
+  /** Stops reading (the download ended or was cut); may be called more than once. */
+  close(): void;
+}
+
+/** Port: the bulk files of the current version, each written once and then read from storage. */
+export abstract class BulkFileSnapshots {
+  /** The file of `type` at `version`, or null when `version` is no longer the current one. */
+  abstract open(version: string, type: SyncedType): Promise<StoredBulkFile | null>;
 }
 
 /**

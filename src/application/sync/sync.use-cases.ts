@@ -3,10 +3,11 @@ import { GoneError } from '../../domain/shared/domain-error';
 import { ReadCache } from '../shared/read-cache';
 import { decodeChangeCursor } from './change-cursor';
 import {
-  BulkFile,
+  BulkFileSnapshots,
   BulkSnapshot,
   ChangePage,
   DataVersion,
+  StoredBulkFile,
   SyncedType,
   SyncStore,
 } from './sync.ports';
@@ -50,15 +51,16 @@ export class GetBulkSnapshotUseCase {
   }
 }
 
-/** A bulk file of a version; GoneError when that version is no longer the current one. */
+/**
+ * A bulk file of a version, written once and read from storage (the download holds no database
+ * connection); GoneError when that version is no longer the current one.
+ */
 @Injectable()
 export class OpenBulkFileUseCase {
-  constructor(private readonly store: SyncStore) {}
+  constructor(private readonly files: BulkFileSnapshots) {}
 
-  async execute(version: string, type: SyncedType): Promise<BulkFile> {
-    const file = /^[1-9][0-9]{0,18}$/.test(version)
-      ? await this.store.openFile(version, type)
-      : null;
+  async execute(version: string, type: SyncedType): Promise<StoredBulkFile> {
+    const file = /^[1-9][0-9]{0,18}$/.test(version) ? await this.files.open(version, type) : null;
     if (!file)
       throw new GoneError(
         `Data version ${JSON.stringify(version.slice(0, 40))} is no longer served: the directory has changed since. ${RETAKE}`,

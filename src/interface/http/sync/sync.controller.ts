@@ -1,9 +1,14 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough, pipeline, Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
-import { bulkFileName, SYNCED_TYPES, SyncedType } from '../../../application/sync/sync.ports';
+import { pipeline, Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import {
+  bulkFileName,
+  StoredBulkFile,
+  SYNCED_TYPES,
+  SyncedType,
+} from '../../../application/sync/sync.ports';
 import {
   CHANGES_DEFAULT_LIMIT,
   GetBulkSnapshotUseCase,
@@ -12,7 +17,6 @@ import {
 } from '../../../application/sync/sync.use-cases';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { APP_CONFIG } from '../../../infrastructure/config/core.module';
-import { writeNdjson } from '../../../infrastructure/directory-data/ndjson-writer';
 import { Authenticated } from '../auth/auth.decorators';
 import { ApiError } from '../errors/api-error';
 import { ApiErrors } from '../errors/error.dto';
@@ -21,8 +25,8 @@ import { BULK_FILE_EXAMPLE, BULK_MANIFEST_EXAMPLE, CHANGES_EXAMPLE } from './syn
 
 /** A bulk file is immutable for its version: any cache may keep it for a year. */
 export const BULK_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** Bulk downloads at once on one instance: each holds a database connection while it streams. */
-const MAX_DOWNLOADS = 3;
+/** Seconds a client refused a download slot is told to wait (Retry-After). */
+const SLOT_RETRY_SECONDS = 30;
 
 const SANDBOX_REFUSAL =
   'The bulk snapshot and the change feed are for copies of the directory: they need a live, gateway or admin key. The sandbox key can try every other endpoint.';
@@ -63,7 +67,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 @ApiErrors(400, 403, 429, 503)
 @Controller()
 export class SyncController {
+  /** Downloads under way on this instance, in all and per rate key (key chain or gateway user). */
   private downloads = 0;
+  private readonly downloadsOf = new Map<string, number>();
 
   constructor(
     private readonly snapshot: GetBulkSnapshotUseCase,
@@ -77,7 +83,7 @@ export class SyncController {
     operationId: 'getBulkManifest',
     summary: 'The bulk snapshot: a manifest of one NDJSON file per record type',
     description:
-      'The directory as of its current data version, as a Bulk Data publish manifest: `transactionTime`, one file per record type (clinics, doctors, offerings, reviews) with its URL and record count, and the change-feed cursor to follow afterwards. The ETag is the data version; send it as If-None-Match to get 304 until the directory changes. Live, gateway and admin keys; the sandbox key gets 403.\n\n' +
+      "The directory as of its current data version, as a Bulk Data publish manifest: `transactionTime`, one file per record type (clinics, doctors, offerings, reviews) with its URL and record count, and the change-feed cursor to follow afterwards. The URLs start with the service's PUBLIC_URL when it is set, else they are relative to the manifest's own address (resolve them against the URL you fetched); never built from the Host header. The ETag is the data version; send it as If-None-Match to get 304 until the directory changes. Live, gateway and admin keys; the sandbox key gets 403.\n\n" +
       curl('/bulk'),
   })
   @ApiOkResponse({
@@ -97,7 +103,7 @@ export class SyncController {
     const s = await this.snapshot.execute();
     // The conditional-GET hook keeps this ETag and answers 304 to it.
     void reply.header('ETag', `"${s.version.version}"`);
-    return BulkManifestDto.from(s, this.base(req));
+    return BulkManifestDto.from(s, this.base());
   }
 
   @Get('bulk/:version/:file')
@@ -105,7 +111,7 @@ export class SyncController {
     operationId: 'getBulkFile',
     summary: 'One NDJSON file of the bulk snapshot',
     description:
-      "The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows. Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit.\n\n" +
+      "The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows (ask for it: the file is stored compressed). Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit. By default a key may have 2 downloads at once on an instance (BULK_DOWNLOADS_PER_KEY; a third is 429 `rate_limited` with Retry-After), an instance serves 32 at once (BULK_DOWNLOADS_PER_INSTANCE; then 503 with Retry-After), and a download still going after 30 minutes (BULK_DOWNLOAD_MAX_SECONDS) is cut short: take it again faster.\n\n" +
       curl('/bulk/17/doctors.ndjson', '--compressed '),
   })
   @ApiParam({ name: 'version', description: 'The data version, from the manifest', example: '17' })
@@ -151,50 +157,50 @@ export class SyncController {
         .send();
       return;
     }
-    if (this.downloads >= MAX_DOWNLOADS)
-      throw new ApiError(
-        'unavailable',
-        'This instance is serving as many bulk downloads as it can; retry in a minute.',
-        { 'Retry-After': '60' },
-      );
-    this.downloads++;
-    let opened: Awaited<ReturnType<OpenBulkFileUseCase['execute']>>;
+    const release = this.takeSlot(req);
+    let stored: StoredBulkFile;
     try {
-      opened = await this.openFile.execute(version, type);
+      stored = await this.openFile.execute(version, type);
     } catch (e) {
-      this.downloads--;
+      release();
       throw e;
     }
-    const lines = new PassThrough();
-    let body: Readable = lines;
-    if (gzip) {
-      const zipped = createGzip();
-      pipeline(lines, zipped, () => undefined);
-      body = zipped;
+    // The file is stored gzip-compressed: sent as it is, or inflated on the way.
+    let body: Readable = stored.gzip;
+    let length = stored.gzipBytes;
+    if (!gzip) {
+      const inflated = createGunzip();
+      pipeline(stored.gzip, inflated, () => undefined);
+      body = inflated;
+      length = stored.bytes;
     }
+    // A download still going after the limit is cut (the client sees a short file: fewer bytes
+    // than Content-Length, or a gzip stream without its end), so nobody keeps a slot for ever.
+    // The time counts from when the file is whole: following the write is the server's pace.
     let done = false;
+    let limit: NodeJS.Timeout | undefined;
+    void stored.written.then(() => {
+      if (done) return;
+      limit = setTimeout(() => {
+        reply.raw.destroy();
+        body.destroy();
+      }, this.config.bulk.downloadMaxSeconds * 1000);
+    });
     const finish = () => {
       if (done) return;
       done = true;
-      this.downloads--;
-      void opened.close();
+      clearTimeout(limit);
+      stored.close();
+      release();
     };
     body.once('close', finish);
-    writeNdjson(opened.records, lines).then(
-      () => lines.end(),
-      (e: Error) => {
-        // The client went away, or the read failed: the answer is cut short (a truncated file
-        // fails its count and its gzip check, so a client never takes it for whole).
-        lines.destroy(e);
-        body.destroy(e);
-        finish();
-      },
-    );
+    reply.raw.once('close', finish);
     void reply
       .header('Content-Type', 'application/x-ndjson; charset=utf-8')
       .header('Cache-Control', BULK_FILE_CACHE_CONTROL)
       .header('ETag', etag)
       .header('Vary', 'Accept-Encoding');
+    if (length !== undefined) void reply.header('Content-Length', String(length));
     if (gzip) void reply.header('Content-Encoding', 'gzip');
     await reply.send(body);
   }
@@ -220,8 +226,45 @@ export class SyncController {
     );
   }
 
-  /** Where the files are: PUBLIC_URL when set, else the address the request came to. */
-  private base(req: FastifyRequest): string {
-    return (this.config.checkout.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+  /**
+   * Where the files are: PUBLIC_URL when set, else nothing (URLs relative to the manifest's own
+   * address). Never the request's Host header: the manifest tells clients to send their key there.
+   */
+  private base(): string {
+    return (this.config.checkout.publicUrl ?? '').replace(/\/+$/, '');
+  }
+
+  /**
+   * A download slot of this instance for the request's principal, or an error: 429 when its key
+   * chain (or gateway user) has BULK_DOWNLOADS_PER_KEY downloads under way here, 503 when the
+   * instance has BULK_DOWNLOADS_PER_INSTANCE. Returns the release (idempotent).
+   */
+  private takeSlot(req: FastifyRequest): () => void {
+    const { downloadsPerKey, downloadsPerInstance } = this.config.bulk;
+    const who = req.principal?.rateKey ?? `ip:${req.ip}`;
+    const mine = this.downloadsOf.get(who) ?? 0;
+    if (mine >= downloadsPerKey)
+      throw new ApiError(
+        'rate_limited',
+        `This key has ${downloadsPerKey} bulk downloads at once under way already (the most one key may have); retry when one has ended.`,
+        { 'Retry-After': String(SLOT_RETRY_SECONDS) },
+      );
+    if (this.downloads >= downloadsPerInstance)
+      throw new ApiError(
+        'unavailable',
+        'This instance is serving as many bulk downloads as it can; retry in a minute.',
+        { 'Retry-After': String(SLOT_RETRY_SECONDS) },
+      );
+    this.downloads++;
+    this.downloadsOf.set(who, mine + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.downloads--;
+      const left = (this.downloadsOf.get(who) ?? 1) - 1;
+      if (left > 0) this.downloadsOf.set(who, left);
+      else this.downloadsOf.delete(who);
+    };
   }
 }

@@ -25,8 +25,8 @@ export class BulkOutputDto {
   type!: SyncedType;
   @ApiProperty({
     description:
-      'The NDJSON file of this type at this data version: immutable, gzip when accepted.',
-    example: 'http://localhost:3000/api/v1/bulk/17/doctors.ndjson',
+      "The NDJSON file of this type at this data version: immutable, gzip when accepted. Under the service's PUBLIC_URL when it is set, else relative to the manifest's address (never from the request's Host header).",
+    example: '/api/v1/bulk/17/doctors.ndjson',
   })
   url!: string;
   @ApiProperty({ type: 'integer', description: 'Records (lines) in the file.', example: 2998 })
@@ -42,8 +42,9 @@ export class BulkManifestDto {
   })
   transactionTime!: string;
   @ApiProperty({
-    description: 'The request this manifest answers.',
-    example: 'http://localhost:3000/api/v1/bulk',
+    description:
+      'The request this manifest answers (under PUBLIC_URL when it is set, else relative).',
+    example: '/api/v1/bulk',
   })
   request!: string;
   @ApiProperty({

@@ -6,19 +6,21 @@ import { encodeChangeCursor } from '../../../application/sync/change-cursor';
  */
 const SOURCE = 'synthetic-demo:v1 (not real data)';
 const SCOLLARD = '7eb8ff8c-5e3d-477e-bc00-4a0c1b9c89aa';
-const BASE = 'http://localhost:3000/api/v1';
+
+/** Without PUBLIC_URL the manifest's URLs are relative to its own address. */
+const BULK = '/api/v1/bulk';
 
 export const BULK_MANIFEST_EXAMPLE = {
   transactionTime: '2026-11-26T21:04:13.512Z',
-  request: `${BASE}/bulk`,
+  request: BULK,
   requiresAccessToken: true,
   dataVersion: '17',
   changesCursor: encodeChangeCursor(1842),
   output: [
-    { type: 'clinic', url: `${BASE}/bulk/17/clinics.ndjson`, count: 600 },
-    { type: 'doctor', url: `${BASE}/bulk/17/doctors.ndjson`, count: 2998 },
-    { type: 'offering', url: `${BASE}/bulk/17/offerings.ndjson`, count: 412 },
-    { type: 'review', url: `${BASE}/bulk/17/reviews.ndjson`, count: 22431 },
+    { type: 'clinic', url: `${BULK}/17/clinics.ndjson`, count: 600 },
+    { type: 'doctor', url: `${BULK}/17/doctors.ndjson`, count: 2998 },
+    { type: 'offering', url: `${BULK}/17/offerings.ndjson`, count: 412 },
+    { type: 'review', url: `${BULK}/17/reviews.ndjson`, count: 22431 },
   ],
   deleted: [],
   error: [],

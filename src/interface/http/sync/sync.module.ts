@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SyncStore } from '../../../application/sync/sync.ports';
+import { BulkFileSnapshots, SyncStore } from '../../../application/sync/sync.ports';
 import {
   GetBulkSnapshotUseCase,
   GetDataVersionUseCase,
@@ -7,6 +7,7 @@ import {
   OpenBulkFileUseCase,
 } from '../../../application/sync/sync.use-cases';
 import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/directory/directory-persistence.module';
+import { FileBulkSnapshots } from '../../../infrastructure/persistence/sync/bulk-snapshot-files';
 import { PgSyncStore } from '../../../infrastructure/persistence/sync/pg-sync.store';
 import { DataVersionInterceptor } from './data-version.interceptor';
 import { SyncController } from './sync.controller';
@@ -17,6 +18,7 @@ import { SyncController } from './sync.controller';
   controllers: [SyncController],
   providers: [
     { provide: SyncStore, useClass: PgSyncStore },
+    { provide: BulkFileSnapshots, useClass: FileBulkSnapshots },
     GetDataVersionUseCase,
     GetBulkSnapshotUseCase,
     OpenBulkFileUseCase,

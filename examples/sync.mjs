@@ -48,7 +48,8 @@ async function takeSnapshot() {
   const manifest = await res.json();
   const records = new Map();
   for (const file of manifest.output) {
-    const r = await get(file.url);
+    // Relative to the manifest's address unless the service has a PUBLIC_URL.
+    const r = await get(new URL(file.url, res.url).href);
     if (r.gone) return takeSnapshot(); // the directory changed meanwhile: start again
     let n = 0;
     const lines = createInterface({ input: Readable.fromWeb(r.res.body), crlfDelay: Infinity });

@@ -90,7 +90,7 @@ export class SyncClient {
 
   async get(path: string): Promise<HttpResult> {
     this.requests++;
-    return call(this.app, 'GET', path.replace(/^https?:\/\/[^/]+\/api\/v1/, ''), this.headers);
+    return call(this.app, 'GET', path.replace(/^(https?:\/\/[^/]+)?\/api\/v1/, ''), this.headers);
   }
 
   /**

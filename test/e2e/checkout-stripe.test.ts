@@ -28,6 +28,8 @@ describe('checkout with Stripe (e2e, local Stripe-like server)', () => {
     return String(r.location).split('/').pop()!;
   }
   const completion = (sessionId: string) => `/checkout/complete?session_id=${sessionId}`;
+  /** The address the processing page refreshes itself to. */
+  const refreshed = (sessionId: string) => `${completion(sessionId)}&refresh=1`;
 
   beforeAll(async () => {
     stripe = await startStripeLikeServer();
@@ -45,11 +47,11 @@ describe('checkout with Stripe (e2e, local Stripe-like server)', () => {
     await stripe?.close();
   });
 
-  it("(d) 20 loads of a pending order's completion page, one after another or at once, ask Stripe once", async () => {
+  it("(d) 20 automatic refreshes of a pending order's completion page, one after another or 20 loads at once, ask Stripe once", async () => {
     const c = new WebClient(t, '198.51.100.1');
     const sessionId = await start(c);
     for (let i = 0; i < 20; i++) {
-      const p = await c.get(completion(sessionId));
+      const p = await c.get(refreshed(sessionId));
       expect(p.status).toBe(200);
       expect(p.text).toMatch(/not paid yet/);
     }
@@ -72,8 +74,9 @@ describe('checkout with Stripe (e2e, local Stripe-like server)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.text).toMatch(/Too many checkouts from your address \(4 a minute\)/);
     expect(stripe.retrievals()).toBe(before);
-    // The answer about a is remembered: served without asking, without counting.
-    expect((await c.get(completion(a))).status).toBe(200);
+    // The answer about a is remembered: the page's own refresh is served without asking, without
+    // counting (a return from Stripe asks afresh: the next test).
+    expect((await c.get(refreshed(a))).status).toBe(200);
     expect(stripe.retrievals()).toBe(before);
     // Another address has its own allowance.
     expect((await new WebClient(t, '198.51.100.4').get(completion(d))).status).toBe(200);
@@ -89,7 +92,9 @@ describe('checkout with Stripe (e2e, local Stripe-like server)', () => {
     });
     const settling = await c.get(completion(sessionId));
     expect(settling.text).toMatch(/still being processed/);
-    expect(settling.text).toContain('<meta http-equiv="refresh" content="10">');
+    expect(settling.text).toContain(
+      `<meta http-equiv="refresh" content="10; url=/checkout/complete?session_id=${sessionId}&amp;refresh=1">`,
+    );
     const settled = new WebClient(t, '198.51.100.6');
     const other = await start(settled);
     Object.assign(stripe.sessions.get(other)!, { status: 'complete', payment_status: 'paid' });
@@ -99,6 +104,19 @@ describe('checkout with Stripe (e2e, local Stripe-like server)', () => {
     expect(shown.text).toContain('https://directory.example/api/v1/doctors?');
     const posted = await t.app.inject({ method: 'POST', url: '/checkout' });
     expect(String(posted.headers['set-cookie'])).toMatch(/^gtad_claim_[^;]+;.*Secure/);
+  });
+
+  it('a buyer who loaded the return page before paying sees the key as soon as they come back paid (issue 48, item 7)', async () => {
+    const c = new WebClient(t, '198.51.100.7');
+    const sessionId = await start(c);
+    expect((await c.get(completion(sessionId))).text).toMatch(/not paid yet/);
+    // Paid at Stripe a moment later (no webhook yet); Stripe sends the buyer back at once, well
+    // within the 5 s the first answer is remembered.
+    await new Promise((r) => setTimeout(r, 1100));
+    Object.assign(stripe.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
+    const back = await c.get(completion(sessionId));
+    expect(back.text).toMatch(/<textarea id="live-key"[^>]*>gtad_live_/);
+    expect(stripe.retrievals(sessionId)).toBe(2);
   });
 
   it('(c) Stripe settings without PUBLIC_URL refuse to start, naming PUBLIC_URL and why', () => {

@@ -49,17 +49,20 @@ export class CompleteCheckoutUseCase {
    * @param beforeAsking runs only when the provider is about to be asked (a pending order whose
    *   status is not remembered); may throw to refuse (the per-address limit), and the error
    *   propagates
+   * @param afresh ask the provider even when its answer is remembered: a return from the
+   *   provider's page (the page's own automatic refresh may reuse a remembered answer)
    */
   async execute(
     sessionId: string,
     claimToken: string | undefined,
     beforeAsking?: () => Promise<void>,
+    afresh = false,
   ): Promise<CompletionView> {
     const found = await this.orders.findBySession(this.provider.name, sessionId);
     if (!found) return { kind: 'unknown' };
     let order = found.order;
     if (order.state === 'pending' || order.state === 'failed' || order.state === 'expired') {
-      const status = await this.statuses.status(sessionId, beforeAsking);
+      const status = await this.statuses.status(sessionId, beforeAsking, afresh);
       if (status === 'processing') return { kind: 'processing' };
       if (status === 'paid' || status === 'expired') {
         const r = await this.orders.transition(
@@ -71,6 +74,9 @@ export class CompleteCheckoutUseCase {
         );
         order = r.order ?? order;
       }
+    } else {
+      // The order's own state says more than any remembered answer (the webhook marked it paid).
+      this.statuses.forget(sessionId);
     }
     return this.view(order, found.claimHash, claimToken);
   }

@@ -4,6 +4,12 @@ import { PaymentProvider, SessionPaymentStatus } from './payment-provider';
 
 /** How long the provider's answer about one session is reused. */
 export const SESSION_STATUS_TTL_MS = 5_000;
+/**
+ * Asked afresh, an answer is still shared when the question was sent this recently: the loads of
+ * one moment (a burst of tabs, a double click) share one question, while a buyer who comes back
+ * from paying (seconds at least after their previous load) gets a new one.
+ */
+export const AFRESH_SHARE_MS = 1_000;
 /** Sessions remembered at once; past it the oldest answers are forgotten first. */
 export const SESSION_STATUS_MAX_ENTRIES = 10_000;
 
@@ -11,6 +17,8 @@ interface Remembered {
   readonly status: Promise<SessionPaymentStatus>;
   /** When the answer stops being reused (Infinity while the question is still out). */
   until: number;
+  /** When the question was sent (epoch ms). */
+  readonly askedAt: number;
 }
 
 /**
@@ -31,19 +39,26 @@ export class RememberedSessionStatus {
   /**
    * The provider's status of `sessionId`, asked at most once per SESSION_STATUS_TTL_MS.
    * `beforeAsking` runs only when the provider is about to be asked (not for a remembered
-   * answer) and may throw to refuse the question (a rate limit).
+   * answer) and may throw to refuse the question (a rate limit). With `afresh`, a remembered
+   * answer is not reused (a question still out is shared all the same): a buyer coming back from
+   * the provider's page has just paid, or not, and must not be shown an answer from before.
    */
   async status(
     sessionId: string,
     beforeAsking?: () => Promise<void>,
+    afresh = false,
   ): Promise<SessionPaymentStatus> {
-    const known = this.fresh(sessionId);
+    const known = this.usable(sessionId, afresh);
     if (known) return known.status;
     await beforeAsking?.();
     // Another load may have asked while this one was being counted.
-    const meanwhile = this.fresh(sessionId);
+    const meanwhile = this.usable(sessionId, afresh);
     if (meanwhile) return meanwhile.status;
-    const entry: Remembered = { status: this.provider.sessionStatus(sessionId), until: Infinity };
+    const entry: Remembered = {
+      status: this.provider.sessionStatus(sessionId),
+      until: Infinity,
+      askedAt: this.clock.now().getTime(),
+    };
     this.answers.delete(sessionId);
     this.answers.set(sessionId, entry);
     this.trim();
@@ -54,6 +69,20 @@ export class RememberedSessionStatus {
       if (this.answers.get(sessionId) === entry) this.answers.delete(sessionId);
     }
     return entry.status;
+  }
+
+  /** Drops what is remembered of `sessionId` (its order says more now: paid, say). */
+  forget(sessionId: string): void {
+    this.answers.delete(sessionId);
+  }
+
+  /** What may answer this load: a remembered answer, or (afresh) one asked a moment ago. */
+  private usable(sessionId: string, afresh: boolean): Remembered | undefined {
+    const e = this.fresh(sessionId);
+    if (!e || !afresh) return e;
+    const sharable =
+      e.until === Infinity || this.clock.now().getTime() - e.askedAt < AFRESH_SHARE_MS;
+    return sharable ? e : undefined;
   }
 
   private fresh(sessionId: string): Remembered | undefined {

@@ -131,6 +131,7 @@ export class CheckoutController {
   @Get('complete')
   async completed(
     @Query('session_id') sessionId: unknown,
+    @Query('refresh') refresh: unknown,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
@@ -146,10 +147,19 @@ export class CheckoutController {
     const legacy = req.cookies[LEGACY_CLAIM_COOKIE];
     let view;
     try {
-      view = await this.complete.execute(sessionId, own ?? legacy, async () => {
-        const rec = await this.countProviderWork(req);
-        if (rec.isBlocked) throw new CheckoutLimitReached(rec);
-      });
+      // A load from the provider's return (or a person's reload) asks the provider afresh, counted
+      // by the page's limit; the page's own automatic refresh (`refresh=1`) may reuse an answer
+      // remembered a few seconds.
+      const afresh = refresh !== '1';
+      view = await this.complete.execute(
+        sessionId,
+        own ?? legacy,
+        async () => {
+          const rec = await this.countProviderWork(req);
+          if (rec.isBlocked) throw new CheckoutLimitReached(rec);
+        },
+        afresh,
+      );
     } catch (e) {
       if (e instanceof CheckoutLimitReached) return this.tooMany(reply, e.record);
       throw e;
@@ -166,6 +176,7 @@ export class CheckoutController {
       view,
       publicUrl: this.settings.publicUrl ?? this.requestOrigin(req),
       refreshSeconds: view.kind === 'processing' ? PROCESSING_REFRESH_SECONDS : undefined,
+      refreshUrl: `/checkout/complete?session_id=${encodeURIComponent(sessionId)}&refresh=1`,
       scripts: view.kind === 'key' ? [COPY_SCRIPT_PATH] : undefined,
     });
   }

@@ -243,6 +243,42 @@ describe('bulk downloads: limits per key and per instance, no database while str
     expect(read).toBeLessThan(length / 2);
   }, 90_000);
 
+  it('two instances serve the same bytes, gzip and not; HEAD and 304 keep no slot', async () => {
+    const { t: one } = await app({ BULK_DOWNLOADS_PER_KEY: '1' });
+    const { t: two } = await app();
+    const a = await authHeaders(one, 'live');
+    version = (await call(one.app, 'GET', '/bulk', a)).body.dataVersion as string;
+    const get = (t: TestApp, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1${reviewsPath()}`,
+        headers: { ...a, ...headers },
+      });
+    // Concurrent first requests on one instance wait on the same write.
+    const [x, y] = await Promise.all([get(two), get(two, { 'accept-encoding': 'gzip' })]);
+    const [p, q] = [await get(one), await get(one, { 'accept-encoding': 'gzip' })];
+    expect(p.rawPayload.equals(x.rawPayload)).toBe(true);
+    expect(q.rawPayload.equals(y.rawPayload)).toBe(true);
+    expect(gunzipSync(q.rawPayload).equals(p.rawPayload)).toBe(true);
+    // Once whole, a file is answered with its length.
+    expect((await get(one)).headers['content-length']).toBe(String(p.rawPayload.length));
+    expect((await get(one, { 'accept-encoding': 'gzip' })).headers['content-length']).toBe(
+      String(q.rawPayload.length),
+    );
+    expect(p.headers.etag).toBe(`"${version}-review"`);
+    expect(q.headers.etag).toBe(`"${version}-review-gz"`);
+    for (let i = 0; i < 3; i++) {
+      const head = await one.app.inject({
+        method: 'HEAD',
+        url: `/api/v1${reviewsPath()}`,
+        headers: a,
+      });
+      expect(head.statusCode).toBe(200);
+      expect((await get(one, { 'If-None-Match': `"${version}-review"` })).statusCode).toBe(304);
+    }
+    expect((await get(one)).statusCode).toBe(200);
+  }, 60_000);
+
   it('the manifest never builds its URLs from the Host header', async () => {
     const { t } = await app();
     const a = await authHeaders(t, 'live');

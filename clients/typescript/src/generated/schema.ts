@@ -474,7 +474,7 @@ export interface paths {
         };
         /**
          * The bulk snapshot: a manifest of one NDJSON file per record type
-         * @description The directory as of its current data version, as a Bulk Data publish manifest: `transactionTime`, one file per record type (clinics, doctors, offerings, reviews) with its URL and record count, and the change-feed cursor to follow afterwards. The ETag is the data version; send it as If-None-Match to get 304 until the directory changes. Live, gateway and admin keys; the sandbox key gets 403.
+         * @description The directory as of its current data version, as a Bulk Data publish manifest: `transactionTime`, one file per record type (clinics, doctors, offerings, reviews) with its URL and record count, and the change-feed cursor to follow afterwards. The URLs start with the service's PUBLIC_URL when it is set, else they are relative to the manifest's own address (resolve them against the URL you fetched); never built from the Host header. The ETag is the data version; send it as If-None-Match to get 304 until the directory changes. Live, gateway and admin keys; the sandbox key gets 403.
          *
          *     ```sh
          *     curl -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/bulk'
@@ -498,7 +498,7 @@ export interface paths {
         };
         /**
          * One NDJSON file of the bulk snapshot
-         * @description The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows. Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit.
+         * @description The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows (ask for it: the file is stored compressed). Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit. By default a key may have 2 downloads at once on an instance (BULK_DOWNLOADS_PER_KEY; a third is 429 `rate_limited` with Retry-After), an instance serves 32 at once (BULK_DOWNLOADS_PER_INSTANCE; then 503 with Retry-After), and a download still going after 30 minutes (BULK_DOWNLOAD_MAX_SECONDS) is cut short: take it again faster.
          *
          *     ```sh
          *     curl --compressed -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/bulk/17/doctors.ndjson'
@@ -1767,8 +1767,8 @@ export interface components {
              */
             type: "clinic" | "doctor" | "offering" | "review";
             /**
-             * @description The NDJSON file of this type at this data version: immutable, gzip when accepted.
-             * @example http://localhost:3000/api/v1/bulk/17/doctors.ndjson
+             * @description The NDJSON file of this type at this data version: immutable, gzip when accepted. Under the service's PUBLIC_URL when it is set, else relative to the manifest's address (never from the request's Host header).
+             * @example /api/v1/bulk/17/doctors.ndjson
              */
             url: string;
             /**
@@ -1785,8 +1785,8 @@ export interface components {
              */
             transactionTime: string;
             /**
-             * @description The request this manifest answers.
-             * @example http://localhost:3000/api/v1/bulk
+             * @description The request this manifest answers (under PUBLIC_URL when it is set, else relative).
+             * @example /api/v1/bulk
              */
             request: string;
             /**
@@ -6239,29 +6239,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "transactionTime": "2026-11-26T21:04:13.512Z",
-                     *       "request": "http://localhost:3000/api/v1/bulk",
+                     *       "request": "/api/v1/bulk",
                      *       "requiresAccessToken": true,
                      *       "dataVersion": "17",
                      *       "changesCursor": "MTg0Mi5Zd0JtZEdhaA",
                      *       "output": [
                      *         {
                      *           "type": "clinic",
-                     *           "url": "http://localhost:3000/api/v1/bulk/17/clinics.ndjson",
+                     *           "url": "/api/v1/bulk/17/clinics.ndjson",
                      *           "count": 600
                      *         },
                      *         {
                      *           "type": "doctor",
-                     *           "url": "http://localhost:3000/api/v1/bulk/17/doctors.ndjson",
+                     *           "url": "/api/v1/bulk/17/doctors.ndjson",
                      *           "count": 2998
                      *         },
                      *         {
                      *           "type": "offering",
-                     *           "url": "http://localhost:3000/api/v1/bulk/17/offerings.ndjson",
+                     *           "url": "/api/v1/bulk/17/offerings.ndjson",
                      *           "count": 412
                      *         },
                      *         {
                      *           "type": "review",
-                     *           "url": "http://localhost:3000/api/v1/bulk/17/reviews.ndjson",
+                     *           "url": "/api/v1/bulk/17/reviews.ndjson",
                      *           "count": 22431
                      *         }
                      *       ],

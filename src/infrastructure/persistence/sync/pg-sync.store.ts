@@ -21,8 +21,9 @@ const FILE_PAGE = 2_000;
 /** A statement of a bulk file or of the manifest's counts may take this long. */
 const STATEMENT_MS = 60_000;
 /**
- * A bulk download whose client stops reading holds its transaction idle; past this the server
- * ends it (and the download fails) rather than holding back vacuum for ever.
+ * A bulk file is read into a file of the service (bulk-snapshot-files.ts), never at a client's
+ * pace; should that write ever stall, the server ends its transaction after this rather than
+ * holding back vacuum for ever.
  */
 const IDLE_IN_DOWNLOAD = '5min';
 

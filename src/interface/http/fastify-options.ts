@@ -42,6 +42,40 @@ function clientErrorAnswer(code: string | undefined): string {
 }
 
 /**
+ * What the HTTP parser could not read (malformed bytes, oversized headers, a request too slow to
+ * arrive): the contract's error body, then the connection closed (`Connection: close`). When the
+ * bytes followed a request still being answered on the same connection (a body sent without
+ * framing after a GET, HEAD or DELETE: its bytes read as a second request), that request is
+ * answered first, and the error after it: answering at once would end the connection under the
+ * request in flight, which its client sees as a connection closed without an answer (issue 48,
+ * item 8).
+ */
+export function answerClientError(
+  err: NodeJS.ErrnoException,
+  socket: import('node:net').Socket,
+): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const answer = () => {
+    if (socket.writable && !socket.destroyed) socket.end(clientErrorAnswer(err.code));
+    else socket.destroy();
+  };
+  const inFlight = (socket as { _httpMessage?: import('node:http').ServerResponse | null })
+    ._httpMessage;
+  if (!inFlight || inFlight.writableFinished) return answer();
+  let done = false;
+  const once = (f: () => void) => () => {
+    if (done) return;
+    done = true;
+    f();
+  };
+  inFlight.once('finish', once(answer));
+  inFlight.once('close', once(answer));
+}
+
+/**
  * Fastify's options: limits and timeouts a slow or hostile client cannot stretch (all from
  * configuration), the proxy trust, request ids, and the contract's error body for what fails
  * before routing (a malformed URL) or before Fastify sees a request (oversized headers, a
@@ -87,12 +121,6 @@ export function fastifyOptions(config: AppConfig, log: Logger) {
           .send(operationOutcome(r.status, r.body.error, r.body.message, r.body.requestId));
       else void reply.status(r.status).type('application/json').send(r.body);
     },
-    clientErrorHandler: (err: NodeJS.ErrnoException, socket: import('node:net').Socket) => {
-      if (err.code === 'ECONNRESET' || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      socket.end(clientErrorAnswer(err.code));
-    },
+    clientErrorHandler: answerClientError,
   };
 }

@@ -28,7 +28,13 @@ export async function refreshReadModels(sql: ImportSql, source: string): Promise
   await sql(IMPORT_NOTICE_SQL, [DIRECTORY_CHANGED_CHANNEL, source]);
 }
 
-/** After the commit of a change: fresh statistics for the planner on the tables written. */
+/**
+ * After the commit of a change: fresh statistics for the planner on the tables written, and on
+ * practitioner_role_updates, whose times an import moves (FHIR `_lastUpdated` walks its key or
+ * reads its time's range by how many roles changed: 25 ms instead of 0.9 ms on stale figures).
+ */
 export async function analyzeDirectory(sql: ImportSql): Promise<void> {
-  await sql(`ANALYZE clinics, doctors, doctor_clinics, specialist_offerings, reviews`);
+  await sql(
+    `ANALYZE clinics, doctors, doctor_clinics, specialist_offerings, reviews, practitioner_role_updates`,
+  );
 }

@@ -28,6 +28,7 @@ import { ClinicDoctorFilters1767200000000 } from './1767200000000-clinic-doctor-
 import { NameGramsByName1767300000000 } from './1767300000000-name-grams-by-name';
 import { ClinicDoctorCoveringKey1767400000000 } from './1767400000000-clinic-doctor-covering-key';
 import { DirectoryLoadsInParts1767500000000 } from './1767500000000-directory-loads-in-parts';
+import { KeyHashSecretFingerprint1767600000000 } from './1767600000000-key-hash-secret-fingerprint';
 import { PractitionerRoleUpdates1767800000000 } from './1767800000000-practitioner-role-updates';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
@@ -62,5 +63,6 @@ export const MIGRATIONS = [
   NameGramsByName1767300000000,
   ClinicDoctorCoveringKey1767400000000,
   DirectoryLoadsInParts1767500000000,
+  KeyHashSecretFingerprint1767600000000,
   PractitionerRoleUpdates1767800000000,
 ];

@@ -26,7 +26,15 @@ describe('MCP over stdio (the built entry point)', () => {
     out = mkdtempSync(join(process.cwd(), '.data', 'mcp-build-'));
     execFileSync(
       process.execPath,
-      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out],
+      [
+        require.resolve('typescript/bin/tsc'),
+        '-p',
+        'tsconfig.build.json',
+        '--outDir',
+        out,
+        '--tsBuildInfoFile',
+        join(out, '.tsbuildinfo'),
+      ],
       { stdio: 'inherit' },
     );
     const transport = new StdioClientTransport({

@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { startEmbeddedPostgres } from './embedded-postgres.server';
 import { loadOrCreateLocalSecrets } from './local-secrets';
@@ -7,6 +9,11 @@ export interface DatabaseRuntime {
   readonly url: string;
   readonly embedded: boolean;
   readonly keyHashSecret: string;
+  /**
+   * Where keyHashSecret came from, said to whoever compares secrets (key-hash-secret-fingerprint.ts):
+   * `KEY_HASH_SECRET`, or the data folder it was generated into (host and absolute path).
+   */
+  readonly keyHashSecretSource?: string;
   stop(): Promise<void>;
 }
 
@@ -20,11 +27,13 @@ export async function resolveDatabase(
   opts: { adoptLeftover: boolean; log?: (m: string) => void },
 ): Promise<DatabaseRuntime> {
   const localSecret = () => loadOrCreateLocalSecrets(config.dataDir).keyHashSecret;
+  const keyHashSecretSource = keyHashSecretSourceOf(config);
   if (config.databaseUrl) {
     return {
       url: config.databaseUrl,
       embedded: false,
       keyHashSecret: config.keyHashSecret ?? localSecret(),
+      keyHashSecretSource,
       stop: async () => undefined,
     };
   }
@@ -33,6 +42,16 @@ export async function resolveDatabase(
     url: pg.url,
     embedded: true,
     keyHashSecret: config.keyHashSecret ?? localSecret(),
+    keyHashSecretSource,
     stop: () => pg.stop(),
   };
+}
+
+/** `KEY_HASH_SECRET`, or the data folder whose secrets.json holds the generated secret. */
+export function keyHashSecretSourceOf(
+  config: Pick<AppConfig, 'keyHashSecret' | 'dataDir'>,
+): string {
+  return config.keyHashSecret
+    ? 'KEY_HASH_SECRET'
+    : `the secret generated in DATA_DIR ${resolve(config.dataDir)} on ${hostname()}`;
 }

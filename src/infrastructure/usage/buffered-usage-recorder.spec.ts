@@ -69,7 +69,7 @@ describe('BufferedUsageRecorder', () => {
     repo.failNext = true;
     await r.flush();
     r.record('k1', 'live', day);
-    await r.onApplicationShutdown();
+    await r.beforeApplicationShutdown();
     expect(repo.batches).toEqual([[{ keyId: 'k1', day: '2026-11-25', tier: 'live', requests: 2 }]]);
   });
 });

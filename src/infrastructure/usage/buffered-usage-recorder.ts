@@ -1,4 +1,4 @@
-import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Logger, BeforeApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { UsageCount, UsageRecorder, UsageRepository } from '../../application/usage/usage';
 import { Tier } from '../../domain/keys/tier';
 
@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
  */
 export class BufferedUsageRecorder
   extends UsageRecorder
-  implements OnModuleInit, OnApplicationShutdown
+  implements OnModuleInit, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('Usage');
   private pending = new Map<string, UsageCount>();
@@ -50,7 +50,11 @@ export class BufferedUsageRecorder
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * The last flush, before any module's onApplicationShutdown: TypeORM closes the connection in
+   * its own, and a flush after it logged "Driver not Connected" on every stop (issue 52).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
   }

@@ -3,6 +3,10 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../../infrastructure/config/app-config';
 import { openDataSource } from '../../infrastructure/database/data-source-options';
 import { resolveDatabase } from '../../infrastructure/database/database-runtime';
+import {
+  checkCommandLineSecret,
+  KeyHashSecretMismatch,
+} from '../../infrastructure/database/key-hash-secret-fingerprint';
 import { prepareDatabase } from '../../infrastructure/database/prepare-database';
 import { runDataCommand } from './commands/data.command';
 import { runKeysCommand } from './commands/keys.command';
@@ -50,6 +54,15 @@ async function main(argv: string[]): Promise<number> {
       result = await runMigrateCommand(args, ds);
     } else {
       await prepareDatabase(ds, undefined, (m) => process.stderr.write(`${m}\n`));
+      // A key hashed with another secret than the service's would be refused by it: say so instead.
+      if (group === 'keys' && args[0] !== 'list') {
+        await checkCommandLineSecret(
+          ds,
+          runtime.keyHashSecret,
+          runtime.keyHashSecretSource ?? 'the command line',
+          (m) => process.stderr.write(`${m}\n`),
+        );
+      }
       result =
         group === 'keys'
           ? await runKeysCommand(args, {
@@ -79,7 +92,9 @@ main(process.argv.slice(2)).then(
     const message =
       e instanceof UsageError || e instanceof ConfigError
         ? e.message
-        : `error: ${(e as Error).message}`;
+        : e instanceof KeyHashSecretMismatch
+          ? `error: ${e.message}`
+          : `error: ${(e as Error).message}`;
     process.stderr.write(`${message}\n`);
     process.exit(e instanceof UsageError ? 2 : 1);
   },

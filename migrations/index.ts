@@ -30,6 +30,7 @@ import { ClinicDoctorCoveringKey1767400000000 } from './1767400000000-clinic-doc
 import { DirectoryLoadsInParts1767500000000 } from './1767500000000-directory-loads-in-parts';
 import { KeyHashSecretFingerprint1767600000000 } from './1767600000000-key-hash-secret-fingerprint';
 import { PractitionerRoleUpdates1767800000000 } from './1767800000000-practitioner-role-updates';
+import { CatalogueAliases1767900000000 } from './1767900000000-catalogue-aliases';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   DirectoryLoadsInParts1767500000000,
   KeyHashSecretFingerprint1767600000000,
   PractitionerRoleUpdates1767800000000,
+  CatalogueAliases1767900000000,
 ];

@@ -1,4 +1,4 @@
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
+import { CatalogueNames } from '../../src/application/metadata/catalogue-names';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { DataSource } from 'typeorm';
@@ -119,8 +119,7 @@ export function directoryUseCases(
   const cache = new NoReadCache();
   const refs = new ReferenceIds(ds, names);
   const totals = new ListTotals(ds, names);
-  const grams = new NameGrams(ds, new KeepingReadCache());
-  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, grams, undefined, memory);
+  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, undefined, memory);
   const clinics = new TypeOrmClinicReadRepository(ds, refs, totals, memory);
   const reviews = new TypeOrmReviewReadRepository(ds);
   const metadata = new TypeOrmMetadataRepository(ds);
@@ -130,19 +129,24 @@ export function directoryUseCases(
   const calendar = new DateHolidaysOntarioCalendar();
   const moments = new ListMomentsResolver(calendar);
   const opening = new ClinicOpening(calendar);
+  // The catalogue's names and aliases, read once (as a warm instance holds them).
+  const catalogue = new CatalogueNames(
+    new ListSpecialtiesUseCase(metadata, new KeepingReadCache()),
+    new ListLanguagesUseCase(metadata, new KeepingReadCache()),
+  );
   return {
     repositories: { doctors, clinics, reviews, metadata },
-    listDoctors: new ListDoctorsUseCase(doctors, clock, settings, moments),
-    searchDoctors: new SearchDoctorsUseCase(doctors, clock, settings, moments),
+    listDoctors: new ListDoctorsUseCase(doctors, clock, settings, moments, catalogue),
+    searchDoctors: new SearchDoctorsUseCase(doctors, clock, settings, moments, catalogue),
     summary: new GetDoctorSummaryUseCase(doctors, clock, settings, cache),
     getDoctor: new GetDoctorUseCase(doctors, clock, settings, opening),
     doctorReviews: new ListDoctorReviewsUseCase(reviews),
     doctorSignals: new GetDoctorSignalsUseCase(reviews, settings),
-    listClinics: new ListClinicsUseCase(clinics, clock, moments),
+    listClinics: new ListClinicsUseCase(clinics, clock, moments, catalogue),
     getClinic: new GetClinicUseCase(clinics, clock, opening),
     clinicReviews: new ListClinicReviewsUseCase(reviews),
     clinicSignals: new GetClinicSignalsUseCase(reviews, settings),
-    specialists: new ListSpecialistsUseCase(clinics, clock, moments),
+    specialists: new ListSpecialistsUseCase(clinics, clock, moments, catalogue),
     specialties: new ListSpecialtiesUseCase(metadata, cache),
     languages: new ListLanguagesUseCase(metadata, cache),
     /**

@@ -455,6 +455,35 @@ describe('data import (integration)', () => {
     ).resolves.toMatchObject({ inserted: 1, rejected: 0, applied: true });
   });
 
+  it('takes the aliases a catalogue record carries; the filters and /metadata read them (issue 51, item 2)', async () => {
+    const s = await importFile(
+      file('aliases.ndjson', [
+        { type: 'language', source: SOURCE, name: 'Tamil', aliases: ['Thamizh', 'Tamizh'] },
+        { type: 'specialty', source: SOURCE, name: 'Aerospace Medicine', aliases: ['AvMed'] },
+      ]),
+    );
+    expect(s.rejected).toBe(0);
+    let languages: { name: string; aliases: string[] }[] = [];
+    for (let i = 0; i < 50; i++) {
+      languages = (await get('/metadata/languages')).body.languages;
+      if (languages.find((l) => l.name === 'Tamil')?.aliases.includes('Thamizh')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(languages.find((l) => l.name === 'Tamil')!.aliases).toEqual(['Thamizh', 'Tamizh']);
+    const specialties = (await get('/metadata/specialties')).body.specialties as {
+      name: string;
+      aliases: string[];
+    }[];
+    expect(specialties.find((x) => x.name === 'Aerospace Medicine')!.aliases).toEqual(['AvMed']);
+    const tamil = await get('/doctors?languages=Tamil&limit=0');
+    const thamizh = await get('/doctors?languages=thamizh&limit=0');
+    expect([thamizh.status, thamizh.body.total]).toEqual([200, tamil.body.total]);
+    // A known name with no doctor still filters (an empty page); an unknown one is refused.
+    const avmed = await get('/doctors?specialties=avmed');
+    expect([avmed.status, avmed.body.total]).toEqual([200, 0]);
+    expect((await get('/doctors?specialties=Aerospace%20Medicin')).status).toBe(400);
+  });
+
   it('exports the same format: what it writes imports back with nothing changed', async () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];

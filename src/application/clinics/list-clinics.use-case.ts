@@ -3,6 +3,7 @@ import { ClinicListRecord } from '../../domain/clinics/clinic';
 import { ClinicCriteria, ClinicInclude } from '../../domain/directory/criteria';
 import { distanceKm } from '../../domain/geo/location';
 import { Page, PageRequest } from '../../domain/shared/page';
+import { CatalogueNames } from '../metadata/catalogue-names';
 import { Clock } from '../shared/clock';
 import { ListMomentsResolver } from '../shared/list-moments';
 import { ClinicReadRepository } from './clinic-read.repository';
@@ -16,13 +17,15 @@ export class ListClinicsUseCase {
     private readonly clinics: ClinicReadRepository,
     private readonly clock: Clock,
     private readonly moments: ListMomentsResolver,
+    private readonly catalogue: CatalogueNames,
   ) {}
 
   async execute(
-    criteria: ClinicCriteria,
+    asked: ClinicCriteria,
     include: ReadonlySet<ClinicInclude>,
     page: PageRequest,
   ): Promise<Page<ClinicListView>> {
+    const criteria = await this.catalogue.canonical(asked);
     const now = this.clock.now();
     const moments = this.moments.resolve(criteria, now);
     const result = await this.clinics.list(criteria, include, page, now, moments);

@@ -3,6 +3,7 @@ import { SpecialistRecord } from '../../domain/clinics/clinic';
 import { SpecialistCriteria } from '../../domain/directory/criteria';
 import { distanceKm } from '../../domain/geo/location';
 import { Page, PageRequest } from '../../domain/shared/page';
+import { CatalogueNames } from '../metadata/catalogue-names';
 import { Clock } from '../shared/clock';
 import { ListMomentsResolver } from '../shared/list-moments';
 import { ClinicReadRepository } from './clinic-read.repository';
@@ -16,9 +17,11 @@ export class ListSpecialistsUseCase {
     private readonly clinics: ClinicReadRepository,
     private readonly clock: Clock,
     private readonly moments: ListMomentsResolver,
+    private readonly catalogue: CatalogueNames,
   ) {}
 
-  async execute(criteria: SpecialistCriteria, page: PageRequest): Promise<Page<SpecialistView>> {
+  async execute(asked: SpecialistCriteria, page: PageRequest): Promise<Page<SpecialistView>> {
+    const criteria = await this.catalogue.canonical(asked);
     const now = this.clock.now();
     const moments = this.moments.resolve(criteria, now);
     const result = await this.clinics.specialists(criteria, page, now, moments);

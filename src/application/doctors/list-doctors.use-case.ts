@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DoctorCriteria } from '../../domain/directory/criteria';
 import { Page, PageRequest } from '../../domain/shared/page';
+import { CatalogueNames } from '../metadata/catalogue-names';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
 import { ListMomentsResolver } from '../shared/list-moments';
@@ -14,9 +15,11 @@ export class ListDoctorsUseCase {
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
     private readonly moments: ListMomentsResolver,
+    private readonly catalogue: CatalogueNames,
   ) {}
 
-  async execute(criteria: DoctorCriteria, page: PageRequest): Promise<Page<DoctorView>> {
+  async execute(asked: DoctorCriteria, page: PageRequest): Promise<Page<DoctorView>> {
+    const criteria = await this.catalogue.canonical(asked);
     const now = this.clock.now();
     // openNow / openAt as Toronto wall-clock moments (a bad openAt is 400 invalid_param).
     const moments = this.moments.resolve(criteria, now);

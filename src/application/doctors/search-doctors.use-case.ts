@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DoctorCriteria } from '../../domain/directory/criteria';
 import { MissingParamError } from '../../domain/shared/domain-error';
 import { Page, PageRequest } from '../../domain/shared/page';
+import { CatalogueNames } from '../metadata/catalogue-names';
 import { Clock } from '../shared/clock';
 import { DirectorySettings } from '../shared/directory-settings';
 import { ListMomentsResolver } from '../shared/list-moments';
@@ -17,11 +18,12 @@ export class SearchDoctorsUseCase {
     private readonly clock: Clock,
     private readonly settings: DirectorySettings,
     private readonly moments: ListMomentsResolver,
+    private readonly catalogue: CatalogueNames,
   ) {}
 
   async execute(
     q: string | undefined,
-    criteria: DoctorCriteria,
+    asked: DoctorCriteria,
     page: PageRequest,
   ): Promise<Page<DoctorView>> {
     const term = (q ?? '').trim();
@@ -30,6 +32,7 @@ export class SearchDoctorsUseCase {
         `q is required: at least ${MIN_QUERY_LENGTH} characters of a name or a CPSO number.`,
       );
     }
+    const criteria = await this.catalogue.canonical(asked);
     const now = this.clock.now();
     const moments = this.moments.resolve(criteria, now);
     const result = await this.doctors.search(term, criteria, page, now, moments);

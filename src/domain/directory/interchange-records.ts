@@ -107,6 +107,8 @@ export interface NameRecord {
   readonly type: 'specialty' | 'language';
   readonly source: string;
   readonly name: string;
+  /** Other names people type for it; when given, an import replaces the stored ones. */
+  readonly aliases?: readonly string[];
 }
 
 export type DirectoryRecord =

@@ -68,6 +68,8 @@ export interface DirectoryCounts {
 export interface NameCount {
   readonly name: string;
   readonly doctorCount: number;
+  /** Other names the catalogue knows it by (`Paediatrics`, `Farsi`). */
+  readonly aliases?: readonly string[];
 }
 
 export interface ReviewTallies {

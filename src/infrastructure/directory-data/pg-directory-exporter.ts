@@ -35,8 +35,13 @@ export class PgDirectoryExporter extends DirectoryExporter {
       ['specialties', 'specialty'],
       ['languages', 'language'],
     ] as const) {
-      const rows = await this.ds.query<{ name: string }[]>(`SELECT name FROM ${table} ORDER BY id`);
-      for (const r of rows) yield { type, source: nameSource, name: r.name };
+      const rows = await this.ds.query<{ name: string; aliases: string[] }[]>(
+        `SELECT name, aliases FROM ${table} ORDER BY id`,
+      );
+      for (const r of rows)
+        yield r.aliases.length
+          ? { type, source: nameSource, name: r.name, aliases: r.aliases }
+          : { type, source: nameSource, name: r.name };
     }
     const read = <R>(sql: string, values: unknown[]) => this.ds.query<R[]>(sql, values);
     for (const query of RECORD_QUERIES) {

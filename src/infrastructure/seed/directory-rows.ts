@@ -1,3 +1,4 @@
+import { defaultAliases } from '../../domain/directory/catalogue-aliases';
 import { PoolClient } from 'pg';
 import { CopyColumn, copyRows } from '../database/copy-rows';
 import { SeedableDataset } from './demo-dataset';
@@ -73,9 +74,14 @@ export async function writeDirectoryRows(
   ) =>
     (
       await run(
-        `INSERT INTO ${table} (id, name, name_key)
-         SELECT id, name, lower(name) FROM unnest($1::smallint[], $2::text[]) AS t(id, name)`,
-        [rows.map((r) => r.id), rows.map((r) => r.name)],
+        `INSERT INTO ${table} (id, name, name_key, aliases)
+         SELECT id, name, lower(name), ARRAY(SELECT jsonb_array_elements_text(aliases))
+           FROM unnest($1::smallint[], $2::text[], $3::jsonb[]) AS t(id, name, aliases)`,
+        [
+          rows.map((r) => r.id),
+          rows.map((r) => r.name),
+          rows.map((r) => JSON.stringify(defaultAliases(table, r.name))),
+        ],
       )
     ).rowCount ?? 0;
   return {

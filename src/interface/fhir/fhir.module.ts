@@ -1,3 +1,4 @@
+import { CatalogueModule } from '../http/metadata/catalogue.module';
 import { Module } from '@nestjs/common';
 import { ListClinicsUseCase } from '../../application/clinics/list-clinics.use-case';
 import { SearchFhirDirectoryUseCase } from '../../application/fhir/search-fhir-directory.use-case';
@@ -10,7 +11,7 @@ import { HolidaysModule } from '../../infrastructure/holidays/holidays.module';
 
 /** The FHIR R4 view under /api/v1/fhir: one controller on the directory's use cases. */
 @Module({
-  imports: [DirectoryPersistenceModule, FhirPersistenceModule, HolidaysModule],
+  imports: [CatalogueModule, DirectoryPersistenceModule, FhirPersistenceModule, HolidaysModule],
   controllers: [FhirController],
   providers: [
     ListClinicsUseCase,

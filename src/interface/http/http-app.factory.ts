@@ -18,7 +18,8 @@ import { corsOptions } from './common/cors.options';
 import { AdapterState, ResponseHeaders } from './common/response-headers.hook';
 import { fastifyOptions } from './fastify-options';
 import { registerRequestMetrics } from './metrics/request-metrics.hook';
-import { setupOpenApi } from './openapi/openapi.setup';
+import { openApiDocumentOf, setupOpenApi } from './openapi/openapi.setup';
+import { documentedQueryParams, KnownQueryParamsInterceptor } from './common/known-query-params';
 import { setupWeb, WEB_PATH_PATTERNS } from '../web/web-setup';
 import { MCP_BODY_LIMIT_BYTES, MCP_PATH } from '../mcp/mcp-http.controller';
 import {
@@ -130,6 +131,9 @@ export async function createHttpApp(
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, config);
+  app.useGlobalInterceptors(
+    new KnownQueryParamsInterceptor(documentedQueryParams(openApiDocumentOf(app))),
+  );
   await app.init();
   return app;
 }

@@ -1,3 +1,4 @@
+import { CatalogueModule } from '../http/metadata/catalogue.module';
 import { Module } from '@nestjs/common';
 import { GetClinicUseCase } from '../../application/clinics/get-clinic.use-case';
 import { ListClinicsUseCase } from '../../application/clinics/list-clinics.use-case';
@@ -40,7 +41,7 @@ const USE_CASES = [
 
 /** The tool registry and the use cases it calls (no HTTP): used by the stdio entry point. */
 @Module({
-  imports: [DirectoryPersistenceModule, HolidaysModule],
+  imports: [CatalogueModule, DirectoryPersistenceModule, HolidaysModule],
   providers: [...USE_CASES, ToolSupport, ...TOOL_PROVIDERS, DirectoryTools],
   exports: [DirectoryTools],
 })

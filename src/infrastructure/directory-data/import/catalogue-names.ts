@@ -68,3 +68,20 @@ export async function resolveNameIds(sql: ImportSql): Promise<void> {
         language_ids = ARRAY(SELECT t.id FROM jsonb_array_elements_text(s.languages) WITH ORDINALITY n(name, o)
                              JOIN languages t ON t.name_key = lower(n.name) ORDER BY n.o)`);
 }
+
+/**
+ * Sets the aliases of every catalogue name a record of the file declares with `aliases` (the last
+ * such record of a name wins), new names and known ones alike (issue 51, item 2).
+ */
+export async function setDeclaredAliases(sql: ImportSql): Promise<void> {
+  for (const table of ['specialties', 'languages']) {
+    await sql(
+      `UPDATE ${table} t
+          SET aliases = ARRAY(SELECT jsonb_array_elements_text(d.aliases))
+         FROM (SELECT DISTINCT ON (lower(name)) lower(name) AS name_key, aliases FROM s_names
+                WHERE kind = $1 AND aliases IS NOT NULL ORDER BY lower(name), line DESC) d
+        WHERE t.name_key = d.name_key AND t.aliases IS DISTINCT FROM ARRAY(SELECT jsonb_array_elements_text(d.aliases))`,
+      [table],
+    );
+  }
+}

@@ -46,7 +46,7 @@ const STAGE_DDL = `
     clinic_source text, clinic_source_id text, rating smallint, punctuality smallint,
     helpfulness smallint, knowledge smallint, staff smallint, author text, text text,
     review_date date, source_url text) ON COMMIT DROP;
-  CREATE TEMP TABLE s_names (line int, kind text, name text) ON COMMIT DROP;
+  CREATE TEMP TABLE s_names (line int, kind text, name text, aliases jsonb) ON COMMIT DROP;
   CREATE TEMP TABLE s_rejected (line int PRIMARY KEY, key text, field text, reason text,
     cpso_number text) ON COMMIT DROP;`;
 

@@ -9,7 +9,13 @@ import {
 import { DirectoryRecord } from '../../../domain/directory/interchange';
 import { applyUpserts } from './apply-upserts';
 import { closeChangeLog, openChangeLog } from './change-log';
-import { addNames, countNewNames, knownNames, resolveNameIds } from './catalogue-names';
+import {
+  addNames,
+  setDeclaredAliases,
+  countNewNames,
+  knownNames,
+  resolveNameIds,
+} from './catalogue-names';
 import {
   DUPLICATE_RULES,
   FOREIGN_ID_RULES,
@@ -73,6 +79,7 @@ export class PgImportSession extends DirectoryImportSession {
       await applyRules(sql, FOREIGN_ID_RULES);
       const newNames = await countNewNames(sql);
       await addNames(sql, opts.addNames);
+      await setDeclaredAliases(sql);
       await applyRules(sql, unknownNameRules(await knownNames(sql)));
       await resolveNameIds(sql);
       await applyRules(sql, REFERENCE_RULES);

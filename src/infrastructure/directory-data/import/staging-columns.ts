@@ -126,6 +126,7 @@ export const NAME_COLUMNS: Col<Staged<NameRecord>>[] = [
   col('line', (x) => x.line),
   col('kind', (x) => (x.r.type === 'specialty' ? 'specialties' : 'languages')),
   col('name', (x) => x.r.name),
+  col('aliases', (x) => (x.r.aliases ? json(x.r.aliases) : null)),
 ];
 
 /** The COPY columns of s_reviews: the doctor and clinic by their keys, resolved when applied. */

@@ -6,7 +6,7 @@ import { NameCount } from '../../../domain/doctors/doctor';
 
 /** Every supported name with its count of practising doctors (zero included). */
 function countsSql(table: 'specialties' | 'languages', column: string): string {
-  return `SELECT r.name, coalesce(x.n, 0)::int AS "doctorCount"
+  return `SELECT r.name, coalesce(x.n, 0)::int AS "doctorCount", r.aliases
             FROM ${table} r
             LEFT JOIN (SELECT u.id, count(*) AS n FROM doctor_search s, unnest(s.${column}) AS u(id) GROUP BY u.id) x
               ON x.id = r.id

@@ -1,3 +1,4 @@
+import { CatalogueModule } from '../metadata/catalogue.module';
 import { Module } from '@nestjs/common';
 import { GetClinicUseCase } from '../../../application/clinics/get-clinic.use-case';
 import { ListClinicsUseCase } from '../../../application/clinics/list-clinics.use-case';
@@ -16,7 +17,7 @@ import { ClinicsController } from './clinics.controller';
 import { SpecialistsController } from './specialists.controller';
 
 @Module({
-  imports: [DirectoryPersistenceModule, HolidaysModule, SyncModule],
+  imports: [CatalogueModule, DirectoryPersistenceModule, HolidaysModule, SyncModule],
   controllers: [ClinicsController, SpecialistsController],
   providers: [
     ListClinicsUseCase,

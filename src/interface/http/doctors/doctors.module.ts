@@ -1,3 +1,4 @@
+import { CatalogueModule } from '../metadata/catalogue.module';
 import { Module } from '@nestjs/common';
 import { GetDoctorSummaryUseCase } from '../../../application/doctors/get-doctor-summary.use-case';
 import { GetDoctorUseCase } from '../../../application/doctors/get-doctor.use-case';
@@ -16,7 +17,7 @@ import { PageResolver } from '../common/page-resolver';
 import { DoctorsController } from './doctors.controller';
 
 @Module({
-  imports: [DirectoryPersistenceModule, HolidaysModule, SyncModule],
+  imports: [CatalogueModule, DirectoryPersistenceModule, HolidaysModule, SyncModule],
   controllers: [DoctorsController],
   providers: [
     ListDoctorsUseCase,

@@ -9,12 +9,20 @@ import { OPERATIONS } from '../openapi/operations';
 
 export class NameCountDto {
   @ApiProperty({
-    description: 'Canonical name, as the filters accept it (case-insensitively)',
+    description:
+      'Canonical name. The filters accept it ignoring case, accents, hyphens, dots and spaces, or any of its aliases',
     example: 'Family Medicine',
   })
   name!: string;
   @ApiProperty({ type: 'integer', description: 'Practising doctors', example: 1766 })
   doctorCount!: number;
+  @ApiProperty({
+    type: [String],
+    description:
+      'Other names the filters take for it (`Paediatrics`, `Farsi`); one alias may name several entries (`Chinese`: Mandarin and Cantonese)',
+    example: ['GP', 'General Practice'],
+  })
+  aliases!: string[];
 }
 
 export class SpecialtiesDto {
@@ -55,7 +63,11 @@ export class MetadataController {
     example: EXAMPLES.listSpecialties,
   })
   async listSpecialties(): Promise<SpecialtiesDto> {
-    const specialties = (await this.specialties.execute()).map((s) => ({ ...s }));
+    const specialties = (await this.specialties.execute()).map((s) => ({
+      name: s.name,
+      doctorCount: s.doctorCount,
+      aliases: [...(s.aliases ?? [])],
+    }));
     return { specialties, count: specialties.length };
   }
 
@@ -67,7 +79,11 @@ export class MetadataController {
     example: EXAMPLES.listLanguages,
   })
   async listLanguages(): Promise<LanguagesDto> {
-    const languages = (await this.languages.execute()).map((s) => ({ ...s }));
+    const languages = (await this.languages.execute()).map((s) => ({
+      name: s.name,
+      doctorCount: s.doctorCount,
+      aliases: [...(s.aliases ?? [])],
+    }));
     return { languages, count: languages.length };
   }
 }

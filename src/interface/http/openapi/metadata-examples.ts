@@ -1,7 +1,14 @@
+import { defaultAliases } from '../../../domain/directory/catalogue-aliases';
+
+const withAliases = (
+  table: 'specialties' | 'languages',
+  list: { name: string; doctorCount: number }[],
+) => list.map((e) => ({ ...e, aliases: defaultAliases(table, e.name) }));
+
 /** Example answers of the metadata lists (see examples.ts). */
 export const METADATA_EXAMPLES = {
   listSpecialties: {
-    specialties: [
+    specialties: withAliases('specialties', [
       { name: 'Family Medicine', doctorCount: 1766 },
       { name: 'Internal Medicine', doctorCount: 225 },
       { name: 'Emergency Medicine', doctorCount: 151 },
@@ -32,11 +39,11 @@ export const METADATA_EXAMPLES = {
       { name: 'Allergy and Clinical Immunology', doctorCount: 8 },
       { name: 'Infectious Diseases', doctorCount: 7 },
       { name: 'Neurosurgery', doctorCount: 7 },
-    ],
+    ]),
     count: 30,
   },
   listLanguages: {
-    languages: [
+    languages: withAliases('languages', [
       { name: 'English', doctorCount: 2966 },
       { name: 'French', doctorCount: 403 },
       { name: 'Mandarin', doctorCount: 225 },
@@ -63,7 +70,7 @@ export const METADATA_EXAMPLES = {
       { name: 'Bengali', doctorCount: 21 },
       { name: 'German', doctorCount: 20 },
       { name: 'Turkish', doctorCount: 7 },
-    ],
+    ]),
     count: 26,
   },
 };

@@ -8,6 +8,7 @@ import {
 } from '../../domain/geo/location';
 import { InvalidParamError } from '../../domain/shared/domain-error';
 import { ReadCache } from '../shared/read-cache';
+import { findPlaceName } from './place-names';
 import { PostalAreaRepository } from './postal-area.repository';
 
 /** A location as a client sends it: coordinates, or a place, and an optional radius. */
@@ -30,8 +31,10 @@ export interface ResolvedLocation {
 const CENTROID_TTL_MS = 10 * 60_000;
 
 /**
- * `lat`/`lng`, or `near` (a postal code, its forward sortation area, or a TTC subway station),
- * and `radiusKm` (issue 12). The same rules for REST and MCP.
+ * `lat`/`lng`, or `near` (a postal code, its forward sortation area, a TTC subway station, or a
+ * GTA place by name: issue 51, item 4), and `radiusKm` (issue 12). The same rules for REST and
+ * MCP. A name is tried in this order: postal code, exact station name (as before places), then
+ * findPlaceName (places, stations and misspellings of both).
  */
 @Injectable()
 export class ResolveLocationUseCase {
@@ -45,7 +48,7 @@ export class ResolveLocationUseCase {
     const place = input.near?.trim();
     if (input.near !== undefined && !place) {
       throw new InvalidParamError(
-        'near must be a postal code, its first three characters, or a subway station.',
+        'near must be a postal code, its first three characters, a subway station, or a GTA place.',
       );
     }
     if (hasCoords && place) {
@@ -88,8 +91,28 @@ export class ResolveLocationUseCase {
     }
     const station = findStation(query);
     if (station) return { query, lat: station.lat, lng: station.lng, kind: 'station' };
-    throw new InvalidParamError(
-      `near ${JSON.stringify(query.slice(0, 60))} is neither a Canadian postal code (or its first three characters) nor a TTC subway station.`,
-    );
+    const found = findPlaceName(query);
+    const quoted = JSON.stringify(query.slice(0, 60));
+    switch (found.type) {
+      case 'place': {
+        const { name, kind, lat, lng } = found.place;
+        return { query, lat, lng, kind: 'place', name, category: kind };
+      }
+      case 'station': {
+        const { name, lat, lng } = found.station;
+        return { query, lat, lng, kind: 'station', name };
+      }
+      case 'ambiguous':
+        throw new InvalidParamError(
+          `near ${quoted} could mean several places: ${found.candidates.join('; ')}. Send one of these names, a postal code, or lat and lng.`,
+        );
+      case 'unknown':
+        throw new InvalidParamError(
+          `near ${quoted} is neither a Canadian postal code (or its first three characters), a TTC subway station nor a GTA place this service knows` +
+            (found.suggestions.length
+              ? `; the closest known: ${found.suggestions.join('; ')}.`
+              : '.'),
+        );
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { GeoPoint } from '../directory/criteria';
+import { PlaceKind } from './gta-places';
 import { SubwayStation, TTC_SUBWAY_STATIONS } from './ttc-subway-stations';
 
 /** `radiusKm` bounds (issue 12): greater than 0, at most 100. */
@@ -24,8 +25,8 @@ export function distanceKm(from: GeoPoint, lat: number, lng: number): number {
   return Math.round(metres / 100) / 10;
 }
 
-/** How a `near` place was understood. */
-export type NearKind = 'postalCode' | 'fsa' | 'station';
+/** How a `near` place was understood: a place is one of GTA_PLACES (gta-places.ts). */
+export type NearKind = 'postalCode' | 'fsa' | 'station' | 'place';
 
 /** The point a `near` place resolved to, echoed in list envelopes. */
 export interface ResolvedNear {
@@ -33,6 +34,14 @@ export interface ResolvedNear {
   readonly lat: number;
   readonly lng: number;
   readonly kind: NearKind;
+  /**
+   * The canonical name understood: always for a place, and for a station only when it was
+   * reached another way than its exact name (a misspelling, or its name run together), so that
+   * an exact station's answer stays as it was.
+   */
+  readonly name?: string;
+  /** For a place: what it is. */
+  readonly category?: PlaceKind;
 }
 
 // Canada Post: no D, F, I, O, Q or U anywhere, and no W or Z as the first letter.

@@ -141,7 +141,10 @@ export function locationShape() {
       .optional()
       .describe(
         'Instead of lat/lng: a Canadian postal code ("M2N 5W9") or its first three characters ("M2N"), ' +
-          'or a Toronto subway station name ("Finch"). Results are ordered nearest first.',
+          'a Toronto subway station name ("Finch"), or a GTA place by name: a neighbourhood, a municipality ' +
+          '("Markham"), a hospital ("Sunnybrook", "SickKids"), a mall ("Scarborough Town Centre", "Square One"), ' +
+          'a campus or a transit hub; case, punctuation and a small misspelling do not matter. A name meaning ' +
+          'several places is an error listing them. Results are ordered nearest first.',
       ),
     radiusKm: z
       .number()
@@ -236,7 +239,15 @@ export const listEnvelopeShape = {
       query: z.string(),
       lat: z.number(),
       lng: z.number(),
-      kind: z.enum(['postalCode', 'fsa', 'station']),
+      kind: z.enum(['postalCode', 'fsa', 'station', 'place']),
+      name: z
+        .string()
+        .optional()
+        .describe('The place or station understood, when not an exact station name.'),
+      category: z
+        .string()
+        .optional()
+        .describe('For a place: neighbourhood, municipality, hospital, mall, ...'),
     })
     .optional()
     .describe('The point a `near` place resolved to.'),

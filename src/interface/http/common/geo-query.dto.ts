@@ -45,8 +45,14 @@ export class GeoFiltersQueryDto extends DirectoryFiltersQueryDto implements Loca
     description:
       'A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three ' +
       'characters ("M5S"), resolved to the centroid of the directory\'s clinics in that area (400 ' +
-      'invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). ' +
-      'The answer echoes the point used in `near`.',
+      'invalid_param when it has none); a TTC subway station name ("Finch", "finch station"); or the ' +
+      'name of a GTA place (docs/places.md): a Toronto neighbourhood, a municipality ("Markham"), a ' +
+      'hospital ("Sunnybrook", "SickKids"), a mall ("Scarborough Town Centre", "STC", "Square One"), a ' +
+      'campus or a transit hub, whatever the case, accents, punctuation or spaces, and a close ' +
+      'misspelling ("Yorkdle"). Tried in that order: a postal code, then an exact station name, then ' +
+      'places. A name meaning several places (or a misspelling as close to two) is 400 invalid_param ' +
+      'listing them; an unknown name is 400 with the closest known. The answer echoes the point used ' +
+      "in `near` (kind place with the place's name).",
     example: 'M5G 1X5',
   })
   @StringParam()

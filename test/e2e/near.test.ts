@@ -218,6 +218,7 @@ describe('near me (e2e, fixture directory)', () => {
       'postalCode',
       'fsa',
       'station',
+      'place', // issue 51, item 4: near-places.test.ts
     ]);
   });
 

@@ -818,11 +818,22 @@ export interface components {
              */
             lng: number;
             /**
-             * @description postalCode and fsa: centroid of the directory’s clinics in the area; station: the TTC station
+             * @description postalCode and fsa: centroid of the directory’s clinics in the area; station: the TTC station; place: a GTA place by name (neighbourhood, municipality, hospital, mall, campus, transit hub; docs/places.md), at its approximate centroid
              * @example postalCode
              * @enum {string}
              */
-            kind: "postalCode" | "fsa" | "station";
+            kind: "postalCode" | "fsa" | "station" | "place";
+            /**
+             * @description The canonical name understood: always for a place ("Scarborough Town Centre" for "STC"), and for a station reached by a misspelling ("Kenedy" → "Kennedy"); absent for an exact station name.
+             * @example Scarborough Town Centre
+             */
+            name?: string;
+            /**
+             * @description For a place: what it is.
+             * @example mall
+             * @enum {string}
+             */
+            category?: "neighbourhood" | "district" | "municipality" | "community" | "hospital" | "mall" | "campus" | "transit";
         };
         DoctorListDto: {
             /** @description The doctors of this page, in the list order */
@@ -2217,7 +2228,7 @@ export interface operations {
                 lat?: number;
                 /** @description Longitude; send with lat. */
                 lng?: number;
-                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). The answer echoes the point used in `near`. */
+                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none); a TTC subway station name ("Finch", "finch station"); or the name of a GTA place (docs/places.md): a Toronto neighbourhood, a municipality ("Markham"), a hospital ("Sunnybrook", "SickKids"), a mall ("Scarborough Town Centre", "STC", "Square One"), a campus or a transit hub, whatever the case, accents, punctuation or spaces, and a close misspelling ("Yorkdle"). Tried in that order: a postal code, then an exact station name, then places. A name meaning several places (or a misspelling as close to two) is 400 invalid_param listing them; an unknown name is 400 with the closest known. The answer echoes the point used in `near` (kind place with the place's name). */
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;
@@ -2588,7 +2599,7 @@ export interface operations {
                 lat?: number;
                 /** @description Longitude; send with lat. */
                 lng?: number;
-                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). The answer echoes the point used in `near`. */
+                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none); a TTC subway station name ("Finch", "finch station"); or the name of a GTA place (docs/places.md): a Toronto neighbourhood, a municipality ("Markham"), a hospital ("Sunnybrook", "SickKids"), a mall ("Scarborough Town Centre", "STC", "Square One"), a campus or a transit hub, whatever the case, accents, punctuation or spaces, and a close misspelling ("Yorkdle"). Tried in that order: a postal code, then an exact station name, then places. A name meaning several places (or a misspelling as close to two) is 400 invalid_param listing them; an unknown name is 400 with the closest known. The answer echoes the point used in `near` (kind place with the place's name). */
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;
@@ -4118,7 +4129,7 @@ export interface operations {
                 lat?: number;
                 /** @description Longitude; send with lat. */
                 lng?: number;
-                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). The answer echoes the point used in `near`. */
+                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none); a TTC subway station name ("Finch", "finch station"); or the name of a GTA place (docs/places.md): a Toronto neighbourhood, a municipality ("Markham"), a hospital ("Sunnybrook", "SickKids"), a mall ("Scarborough Town Centre", "STC", "Square One"), a campus or a transit hub, whatever the case, accents, punctuation or spaces, and a close misspelling ("Yorkdle"). Tried in that order: a postal code, then an exact station name, then places. A name meaning several places (or a misspelling as close to two) is 400 invalid_param listing them; an unknown name is 400 with the closest known. The answer echoes the point used in `near` (kind place with the place's name). */
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;
@@ -5342,7 +5353,7 @@ export interface operations {
                 lat?: number;
                 /** @description Longitude; send with lat. */
                 lng?: number;
-                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none), or a TTC subway station name ("Finch", "finch station"). The answer echoes the point used in `near`. */
+                /** @description A place instead of lat/lng (not both): a Canadian postal code ("M5S 1M8") or its first three characters ("M5S"), resolved to the centroid of the directory's clinics in that area (400 invalid_param when it has none); a TTC subway station name ("Finch", "finch station"); or the name of a GTA place (docs/places.md): a Toronto neighbourhood, a municipality ("Markham"), a hospital ("Sunnybrook", "SickKids"), a mall ("Scarborough Town Centre", "STC", "Square One"), a campus or a transit hub, whatever the case, accents, punctuation or spaces, and a close misspelling ("Yorkdle"). Tried in that order: a postal code, then an exact station name, then places. A name meaning several places (or a misspelling as close to two) is 400 invalid_param listing them; an unknown name is 400 with the closest known. The answer echoes the point used in `near` (kind place with the place's name). */
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;

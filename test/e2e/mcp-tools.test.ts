@@ -63,10 +63,12 @@ describe('MCP tools (in-memory transport, fixture directory)', () => {
     const props = find.inputSchema.properties as Record<string, Json>;
     expect(props.gender.enum).toEqual(['male', 'female', 'non-binary']);
     // Specialties and languages as the directory knows them.
-    expect(props.languages.items.enum).toEqual(
-      expect.arrayContaining(['English', 'French', 'Punjabi', 'Mandarin', 'Tamil']),
-    );
-    expect(props.specialties.items.enum).toContain('Family Medicine');
+    // Specialties and languages as the directory knows them, in the description (the filters also
+    // take aliases and any case, so the schema takes a string, or a list of them).
+    for (const n of ['English', 'French', 'Punjabi', 'Mandarin', 'Tamil'])
+      expect(props.languages.description).toContain(n);
+    expect(props.specialties.description).toContain('Family Medicine');
+    expect(props.languages.anyOf.map((s: Json) => s.type)).toEqual(['string', 'array']);
     for (const [name, p] of Object.entries(props))
       expect([name, p.description]).toEqual([name, expect.any(String)]);
   });
@@ -207,11 +209,53 @@ describe('MCP tools (in-memory transport, fixture directory)', () => {
     const { tools } = await client.listTools();
     for (const name of ['find_doctors', 'search_doctors', 'find_clinics', 'find_specialists']) {
       const props = tools.find((x) => x.name === name)!.inputSchema.properties as Json;
-      expect([name, props.specialty.enum]).toEqual([name, expect.arrayContaining(['Cardiology'])]);
+      expect([name, props.specialty.type, props.specialty.description]).toEqual([
+        name,
+        'string',
+        expect.stringContaining('Cardiology'),
+      ]);
     }
     const doctors = await call(client, 'find_doctors', { specialty: 'Cardiology' });
     const restDoctors = await f.get('/doctors?specialty=Cardiology');
     expect(doctors.structuredContent.total).toBe(restDoctors.body.total);
+  });
+
+  it('answers a model’s usual misnamings with an error it can correct (issue 51, item 3)', async () => {
+    const misnamed: [string, Record<string, unknown>, string, string | null][] = [
+      ['find_doctors', { language: 'Tamil' }, 'language', 'languages'],
+      ['find_doctors', { langauges: ['Tamil'] }, 'langauges', 'languages'],
+      ['find_doctors', { specialities: ['Cardiology'] }, 'specialities', 'specialties'],
+      ['find_doctors', { accepting_new_patients: true }, 'accepting_new_patients', null],
+      ['find_clinics', { neer: 'M2N' }, 'neer', 'near'],
+      ['find_clinics', { radius: 5, near: 'M2N' }, 'radius', null],
+      ['search_doctors', { q: 'Alice', limits: 5 }, 'limits', 'limit'],
+      ['find_specialists', { specialty: 'Cardiology', waitWeeks: 4 }, 'waitWeeks', null],
+      ['get_doctor', { cpso: '900001' }, 'cpso', null],
+    ];
+    for (const [tool, args, wrong, meant] of misnamed) {
+      const r = await call(client, tool, args);
+      expect([tool, wrong, r.isError]).toEqual([tool, wrong, true]);
+      expect(text(r)).toContain(`"${wrong}"`);
+      if (meant) expect(text(r)).toContain(`did you mean "${meant}"?`);
+      expect(text(r)).toMatch(/this tool takes /);
+    }
+    // One name where a list is expected is a one-item list; aliases and any case are read.
+    const one = await call(client, 'find_doctors', { languages: 'punjabi' });
+    const list = await call(client, 'find_doctors', { languages: ['Punjabi'] });
+    expect(one.isError).toBeFalsy();
+    expect(one.structuredContent.total).toBe(list.structuredContent.total);
+    expect(list.structuredContent.total).toBeGreaterThan(0);
+    const unknown = await call(client, 'find_doctors', { languages: 'Klingon' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toContain('"Klingon"');
+    // find_specialists requires one of specialty and specialties, in its schema too.
+    const { tools } = await client.listTools();
+    const schema = tools.find((t) => t.name === 'find_specialists')!.inputSchema as Json;
+    expect(schema.anyOf).toEqual([{ required: ['specialty'] }, { required: ['specialties'] }]);
+    expect(schema.additionalProperties).toBe(false);
+    const none = await call(client, 'find_specialists', {});
+    expect(none.isError).toBe(true);
+    expect(text(none)).toContain('specialty or specialties is required');
   });
 
   it('the sandbox caps apply to what the tools return, total unchanged', async () => {

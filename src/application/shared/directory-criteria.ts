@@ -4,9 +4,10 @@ import { InvalidParamError } from '../../domain/shared/domain-error';
 
 /** The directory filters as any interface receives them (REST query, MCP tool arguments). */
 export interface DirectoryFilterInput {
-  readonly specialties?: readonly string[];
+  /** A list, or (MCP) a single name taken as a one-item list. */
+  readonly specialties?: string | readonly string[];
   readonly specialty?: string;
-  readonly languages?: readonly string[];
+  readonly languages?: string | readonly string[];
   readonly gender?: Gender;
   readonly minYears?: number;
   readonly maxYears?: number;
@@ -42,9 +43,10 @@ export function directoryCriteria(q: DirectoryFilterInput): DoctorCriteria {
   // accepting=true, which every list indexes and totals from its facet counts.
   const onlyAccepting =
     statuses?.length === 1 && statuses[0] === 'accepting' && q.accepting !== false;
+  const list = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? [v] : v);
   return {
-    specialties: q.specialties ?? (single ? [single] : undefined),
-    languages: q.languages,
+    specialties: list(q.specialties) ?? (single ? [single] : undefined),
+    languages: list(q.languages),
     gender: q.gender,
     minYears: q.minYears,
     maxYears: q.maxYears,

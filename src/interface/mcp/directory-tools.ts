@@ -27,8 +27,9 @@ const SERVER_INFO = { name: 'gta-doctor-directory', version: '1.0.0' };
 
 const INSTRUCTIONS =
   'A directory of doctors and clinics in the Greater Toronto Area. Start with find_doctors ' +
-  '(filters: specialty, language, gender, accepting new patients, evening/weekend hours, ' +
-  'wheelchair access, near the subway, near a place or a point) or search_doctors (a name or CPSO number); ' +
+  '(arguments: specialties or specialty, languages, gender, accepting, evening, weekend, ' +
+  'wheelchair, nearTTC, openNow or openAt, near or lat and lng) or search_doctors (q: a name or ' +
+  'CPSO number); an argument a tool does not take is an error naming the one meant. ' +
   'get_doctor and get_clinic give one record with its reviews and review signals. ' +
   'directory_summary lists the specialty and language names the filters accept. ' +
   'Availability is best-effort: tell the person to phone the clinic to confirm.';

@@ -4,21 +4,61 @@ import { GENDERS } from '../../domain/directory/criteria';
 import { FRESHNESS_VALUES } from '../../domain/doctors/freshness';
 import { MAX_RADIUS_KM } from '../../domain/geo/location';
 import { REVIEW_DIMENSIONS } from '../../domain/reviews/review';
+import { unknownParamsMessage } from '../http/common/known-query-params';
 
 /** A tool reads 10 rows unless asked, 25 at most (decisions.md, MCP interface). */
 export const TOOL_DEFAULT_LIMIT = 10;
 export const TOOL_MAX_LIMIT = 25;
 
-/** The names the directory knows, as an enumeration when there are any. */
+/** The catalogue's names as a description: what a model should send, and what else is read. */
+function namesHint(names: readonly string[]): string {
+  const listed = names.length > 0 ? ` The directory's names: ${names.join(', ')}.` : '';
+  return (
+    `${listed} Case, accents, hyphens and spaces do not matter, and the catalogue's aliases are ` +
+    'read too (Farsi, Paediatrics, ENT, GP; Chinese is Mandarin or Cantonese). An unknown name is ' +
+    'an error naming the closest ones.'
+  );
+}
+
+/** A list of catalogue names; a single string is taken as a one-item list. */
 function nameList(names: readonly string[], what: string) {
-  const item =
-    names.length > 0 ? z.enum(names as [string, ...string[]]) : z.string().min(1).max(100);
+  const item = z.string().min(1).max(100);
   return z
-    .array(item)
-    .min(1)
-    .max(20)
+    .union([item, z.array(item).min(1).max(20)])
     .optional()
-    .describe(`Any of these ${what} (exact names, as directory_summary lists them).`);
+    .describe(`Any of these ${what} (a list, or one name).${namesHint(names)}`);
+}
+
+/**
+ * A tool's input schema (issue 51, item 3): the shape as a strict object, so an argument the tool
+ * does not take is an error naming it and the argument meant (`language`: did you mean
+ * `languages`?) instead of being dropped, and, with `oneOf`, at least one of those arguments
+ * required (an `anyOf` of `required` in the JSON Schema tools/list shows).
+ */
+export function toolInput<S extends z.ZodRawShape>(
+  shape: S,
+  oneOf?: readonly (keyof S & string)[],
+) {
+  const known = Object.keys(shape);
+  const strict = z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? unknownParamsMessage(iss.keys, known)
+            .replace(/query parameter/g, 'argument')
+            .replace('this operation takes', 'this tool takes')
+        : undefined,
+  });
+  if (!oneOf) return strict;
+  return strict
+    .refine((a) => oneOf.some((k) => (a as Record<string, unknown>)[k] !== undefined), {
+      message: `${oneOf.join(' or ')} is required.`,
+    })
+    .meta({ anyOf: oneOf.map((k) => ({ required: [k] })) });
+}
+
+/** A list argument as the use cases take it: a single string is a one-item list. */
+export function asList(v: string | readonly string[] | undefined): readonly string[] | undefined {
+  return typeof v === 'string' ? [v] : v;
 }
 
 /** The directory's current specialty and language names, for the input schemas' enumerations. */
@@ -160,17 +200,14 @@ export function locationShape() {
  * wins when both are sent (directoryCriteria).
  */
 export function specialtiesShape(names: KnownNames) {
-  const one =
-    names.specialties.length > 0
-      ? z.enum(names.specialties as [string, ...string[]])
-      : z.string().min(1).max(100);
   return {
     specialties: nameList(names.specialties, 'specialties'),
-    specialty: one
+    specialty: z
+      .string()
+      .min(1)
+      .max(100)
       .optional()
-      .describe(
-        'One specialty (exact name, as directory_summary lists it); ignored when specialties is sent.',
-      ),
+      .describe(`One specialty; ignored when specialties is sent.${namesHint(names.specialties)}`),
   };
 }
 

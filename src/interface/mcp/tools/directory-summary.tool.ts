@@ -11,7 +11,14 @@ import {
   ToolContext,
   ToolSupport,
 } from '../tool-support';
-import { availabilityShape } from '../tool-schemas';
+import { toolInput, availabilityShape } from '../tool-schemas';
+
+/** A catalogue name with its count and the aliases the filters also take. */
+const catalogueEntry = z.object({
+  name: z.string(),
+  doctorCount: z.number().int(),
+  aliases: z.array(z.string()).describe('Other names the filters take for it.'),
+});
 
 export const summaryOutput = {
   totalDoctors: z.number().int(),
@@ -23,8 +30,8 @@ export const summaryOutput = {
     unknown: z.number().int(),
     coveragePct: z.number(),
   }),
-  specialties: z.array(z.object({ name: z.string(), doctorCount: z.number().int() })),
-  languages: z.array(z.object({ name: z.string(), doctorCount: z.number().int() })),
+  specialties: z.array(catalogueEntry),
+  languages: z.array(catalogueEntry),
   ...availabilityShape,
 };
 
@@ -47,7 +54,7 @@ export class DirectorySummaryTool implements DirectoryTool {
           'What the directory holds: how many doctors, how many accept new patients, doctors per ' +
           'specialty, how fresh availability data is, and the exact specialty and language names ' +
           'the other tools accept. Call it first when unsure how a specialty or language is named.',
-        inputSchema: {},
+        inputSchema: toolInput({}),
         outputSchema: summaryOutput,
         annotations: { title: 'Directory summary', ...READ_ONLY },
       },
@@ -59,7 +66,12 @@ export class DirectorySummaryTool implements DirectoryTool {
             this.languages.execute(),
           ]);
           return {
-            data: { ...s, specialties: sp, languages: la, availabilityNote: AVAILABILITY_NOTE },
+            data: {
+              ...s,
+              specialties: sp.map((e) => ({ ...e, aliases: [...(e.aliases ?? [])] })),
+              languages: la.map((e) => ({ ...e, aliases: [...(e.aliases ?? [])] })),
+              availabilityNote: AVAILABILITY_NOTE,
+            },
             text: [
               `${s.totalDoctors} doctors, ${s.acceptingNewPatients} accepting new patients; availability checked for ${s.dataFreshness.coveragePct}% of doctors.`,
               `Specialties: ${sp.map((x) => x.name).join(', ')}.`,

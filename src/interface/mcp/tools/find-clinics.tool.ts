@@ -14,6 +14,7 @@ import {
   ToolSupport,
 } from '../tool-support';
 import {
+  toolInput,
   availabilityShape,
   distanceKmSchema,
   filterShape,
@@ -68,7 +69,7 @@ export class FindClinicsTool implements DirectoryTool {
           'the nearest first, with distanceKm, optionally within radiusKm. Returns ' +
           'clinics with address, coordinates, languages, specialties and whether each is open now; ' +
           'call get_clinic for the week, holidays, when it opens next, phone and reviews.',
-        inputSchema: {
+        inputSchema: toolInput({
           ...specialtiesShape(names),
           ...filterShape(names),
           hasWebsite: z
@@ -77,7 +78,7 @@ export class FindClinicsTool implements DirectoryTool {
             .describe('Only clinics with (true) or without a website.'),
           ...locationShape(),
           ...pagingShape(),
-        },
+        }),
         outputSchema: clinicListOutput,
         annotations: { title: 'Find clinics', ...READ_ONLY },
       },

@@ -5,6 +5,7 @@ import { directoryCriteria } from '../../../application/shared/directory-criteri
 import { ListScope } from '../../../application/shared/list-cursor';
 import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
 import {
+  toolInput,
   doctorListOutput,
   filterShape,
   locationShape,
@@ -39,12 +40,12 @@ export class FindDoctorsTool implements DirectoryTool {
           'subway station), optionally within radiusKm. Page with limit and offset, or cursor ' +
           '(nextCursor of the previous page, which skips or repeats nothing when data changes); ' +
           'total says how many match.',
-        inputSchema: {
+        inputSchema: toolInput({
           ...specialtiesShape(names),
           ...filterShape(names),
           ...locationShape(),
           ...pagingShape(),
-        },
+        }),
         outputSchema: doctorListOutput,
         annotations: { title: 'Find doctors', ...READ_ONLY },
       },

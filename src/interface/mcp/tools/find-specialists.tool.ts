@@ -15,6 +15,7 @@ import {
   ToolSupport,
 } from '../tool-support';
 import {
+  toolInput,
   availabilityShape,
   distanceKmSchema,
   filterShape,
@@ -64,12 +65,15 @@ export class FindSpecialistsTool implements DirectoryTool {
           'nearest first when lat/lng or near are given. Use it for "a dermatologist with a short wait". ' +
           'Needs specialty (one name) or specialties (a list; it wins when both are sent), names ' +
           'from directory_summary.',
-        inputSchema: {
-          ...specialtiesShape(names),
-          ...filterShape(names),
-          ...locationShape(),
-          ...pagingShape(),
-        },
+        inputSchema: toolInput(
+          {
+            ...specialtiesShape(names),
+            ...filterShape(names),
+            ...locationShape(),
+            ...pagingShape(),
+          },
+          ['specialty', 'specialties'],
+        ),
         outputSchema: specialistListOutput,
         annotations: { title: 'Find specialists', ...READ_ONLY },
       },

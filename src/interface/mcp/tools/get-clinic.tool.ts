@@ -14,6 +14,7 @@ import {
   ToolSupport,
 } from '../tool-support';
 import {
+  toolInput,
   acceptingStatusShape,
   availabilityShape,
   freshnessSchema,
@@ -108,9 +109,9 @@ export class GetClinicTool implements DirectoryTool {
           'hours (the week, holidays and dated exceptions ahead, open now, when it next opens and ' +
           'closes, Toronto time), the graded accepting status with its date, evening/weekend, accessibility, near the subway, its doctors, the review ' +
           'aggregate with recent reviews and the per-dimension review signals, in one call.',
-        inputSchema: {
+        inputSchema: toolInput({
           clinicId: z.string().min(1).max(64).describe('The clinic id (a UUID).'),
-        },
+        }),
         outputSchema: clinicDetailOutput,
         annotations: { title: 'Get one clinic', ...READ_ONLY },
       },

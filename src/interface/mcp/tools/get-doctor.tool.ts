@@ -10,7 +10,13 @@ import {
   ToolContext,
   ToolSupport,
 } from '../tool-support';
-import { availabilityShape, doctorSchema, reviewSchema, signalsSchema } from '../tool-schemas';
+import {
+  toolInput,
+  availabilityShape,
+  doctorSchema,
+  reviewSchema,
+  signalsSchema,
+} from '../tool-schemas';
 import { doctorItem, doctorLine } from './doctor-answers';
 import { openingText } from './clinic-answers';
 import { clinicDetailOutput } from './get-clinic.tool';
@@ -70,13 +76,13 @@ export class GetDoctorTool implements DirectoryTool {
           'how to book, the rating counts, the ' +
           'most recent reviews and the per-dimension review signals (punctuality, helpfulness, ' +
           'knowledge, staff), all in one call.',
-        inputSchema: {
+        inputSchema: toolInput({
           cpsoNumber: z
             .string()
             .min(1)
             .max(20)
             .describe('The CPSO registration number, from find_doctors or search_doctors.'),
-        },
+        }),
         outputSchema: doctorDetailOutput,
         annotations: { title: 'Get one doctor', ...READ_ONLY },
       },

@@ -6,6 +6,7 @@ import { directoryCriteria } from '../../../application/shared/directory-criteri
 import { ListScope } from '../../../application/shared/list-cursor';
 import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
 import {
+  toolInput,
   doctorListOutput,
   filterShape,
   locationShape,
@@ -33,7 +34,7 @@ export class SearchDoctorsTool implements DirectoryTool {
           'acceptingStatus included). Use it when the person names a doctor. Returns the best ' +
           'matches first, with their primary clinic (open now, accepting status). Then call ' +
           'get_doctor with a cpsoNumber for reviews, the clinic hours and when it opens next.',
-        inputSchema: {
+        inputSchema: toolInput({
           q: z
             .string()
             .min(2)
@@ -43,7 +44,7 @@ export class SearchDoctorsTool implements DirectoryTool {
           ...filterShape(names),
           ...locationShape(),
           ...pagingShape(),
-        },
+        }),
         outputSchema: doctorListOutput,
         annotations: { title: 'Search doctors', ...READ_ONLY },
       },

@@ -169,4 +169,26 @@ describe('GTA places for near (issue 51, item 4)', () => {
     });
     expect(findPlaceName('')).toEqual({ type: 'unknown', suggestions: [] });
   });
+
+  it('seeded: any text up to 100 characters answers (no throw), quickly', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 100 }),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+      fc.string({
+        unit: fc.constantFrom('a', 'e', 'o', ' ', '-', '.', "'", '\u0000', 'é'),
+        maxLength: 100,
+      }),
+    );
+    let slowest = 0;
+    fc.assert(
+      fc.property(text, (q) => {
+        const started = performance.now();
+        const r = findPlaceName(q);
+        slowest = Math.max(slowest, performance.now() - started);
+        expect(['place', 'station', 'ambiguous', 'unknown']).toContain(r.type);
+      }),
+      { seed: 20261203, numRuns: 500 },
+    );
+    expect(slowest).toBeLessThan(250);
+  });
 });

@@ -24,6 +24,7 @@ import { KeepingReadCache, NoReadCache, ReadCache } from '../../src/application/
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { loadDoctorColumns } from '../../src/infrastructure/persistence/directory/memory/doctor-columns.loader';
+import { DoctorColumns } from '../../src/infrastructure/persistence/directory/memory/doctor-columns';
 import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { TypeOrmMetadataRepository } from '../../src/infrastructure/persistence/metadata/typeorm-metadata.repository';
 import { TypeOrmReviewReadRepository } from '../../src/infrastructure/persistence/reviews/typeorm-review-read.repository';
@@ -79,7 +80,24 @@ export function recordingDataSource(ds: DataSource): Recorder {
  */
 export async function loadedMemory(ds: DataSource): Promise<DoctorMemoryIndex> {
   const columns = await loadDoctorColumns((sql, params) => ds.query(sql, params));
-  return { current: () => columns, answered: 0 } as unknown as DoctorMemoryIndex;
+  return {
+    current: () => columns,
+    forNames: () => Promise.resolve(columns),
+    answered: 0,
+  } as unknown as DoctorMemoryIndex;
+}
+
+/**
+ * For readers whose lists read SQL: the name search's columns (it has no other way to answer,
+ * issue 50), loaded from `ds` at the first search, the lists still from SQL.
+ */
+export function namesOnlyMemory(ds: DataSource): DoctorMemoryIndex {
+  let loading: Promise<DoctorColumns> | undefined;
+  return {
+    current: () => undefined,
+    forNames: () => (loading ??= loadDoctorColumns((sql, params) => ds.query(sql, params))),
+    answered: 0,
+  } as unknown as DoctorMemoryIndex;
 }
 
 /**
@@ -119,7 +137,13 @@ export function directoryUseCases(
   const cache = new NoReadCache();
   const refs = new ReferenceIds(ds, names);
   const totals = new ListTotals(ds, names);
-  const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals, undefined, memory);
+  const doctors = new TypeOrmDoctorReadRepository(
+    ds,
+    refs,
+    totals,
+    undefined,
+    memory ?? namesOnlyMemory(ds),
+  );
   const clinics = new TypeOrmClinicReadRepository(ds, refs, totals, memory);
   const reviews = new TypeOrmReviewReadRepository(ds);
   const metadata = new TypeOrmMetadataRepository(ds);

@@ -11,7 +11,6 @@ import { REVIEW_DIMENSIONS } from '../../src/domain/reviews/review';
 import { NotFoundError } from '../../src/domain/shared/domain-error';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { refreshReadModels } from '../../src/infrastructure/persistence/directory/read-models';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
@@ -52,7 +51,6 @@ describe('item reads: one statement per answer (real PostgreSQL)', () => {
       ds,
       refs,
       totals,
-      new NameGrams(ds, new KeepingReadCache()),
     );
     const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);
     const reviews = new TypeOrmReviewReadRepository(ds);

@@ -16,7 +16,6 @@ import {
 } from '../../src/infrastructure/database/prepared-reads';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { SearchTuning } from '../../src/infrastructure/persistence/doctors/search-tuning';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
@@ -45,7 +44,6 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       ds,
       new ReferenceIds(ds, cache),
       new ListTotals(ds, cache),
-      new NameGrams(ds, cache),
       tuning && {
         walkLimit: Number.POSITIVE_INFINITY,
         nearWalkBreakEven: 25_000,

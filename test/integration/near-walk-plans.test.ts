@@ -1,3 +1,4 @@
+import { oracleSearch } from '../support/name-search-oracle';
 import { NoReadCache } from '../../src/application/shared/read-cache';
 import { DoctorCriteria, GeoPoint } from '../../src/domain/directory/criteria';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
@@ -146,7 +147,7 @@ describe('doctors and specialists near a point, filtered in the spatial index (r
     }
   });
 
-  it('answers a counted prefix near a point as defined (the names starting with it, by distance)', async () => {
+  it('answers a name piece near a point as defined (by rank, then distance)', async () => {
     const [{ prefix }] = await db.dataSource.query<{ prefix: string }[]>(
       `SELECT left(name_key, 3) AS prefix FROM doctor_geo
         GROUP BY 1 HAVING count(*) > 25 ORDER BY count(*), 1 LIMIT 1`,
@@ -158,13 +159,15 @@ describe('doctors and specialists near a point, filtered in the spatial index (r
     ]) {
       const got = await repo.search(prefix, { near }, page, NOW);
       const all = await everyDoctor(near);
-      const hits = all
-        .filter((d) => d.name_key.startsWith(prefix))
-        .sort(
-          (a, b) => a.k - b.k || cmp(a.name_key, b.name_key) || cmp(a.cpso_number, b.cpso_number),
-        );
+      // The name search's rule (issue 50): by rank, then distance, name and CPSO number.
+      const byCpso = new Map(all.map((d) => [d.cpso_number, d.k]));
+      const hits = oracleSearch(
+        prefix,
+        all.map((d) => ({ cpso: d.cpso_number, name: d.name_key })),
+        (d) => byCpso.get(d.cpso)!,
+      );
       expect(got.items.map((d) => d.cpsoNumber)).toEqual(
-        hits.slice(page.offset, page.offset + page.limit).map((h) => h.cpso_number),
+        hits.slice(page.offset, page.offset + page.limit).map((h) => h.doctor.cpso),
       );
     }
   });

@@ -1,12 +1,12 @@
 import { ReadCache } from '../../src/application/shared/read-cache';
 import { TypeOrmClinicReadRepository } from '../../src/infrastructure/persistence/clinics/typeorm-clinic-read.repository';
 import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
-import { NameGrams } from '../../src/infrastructure/persistence/directory/name-gram-counts';
 import { ReferenceIds } from '../../src/infrastructure/persistence/directory/reference-ids';
 import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { SearchTuning } from '../../src/infrastructure/persistence/doctors/search-tuning';
 import { TypeOrmDoctorReadRepository } from '../../src/infrastructure/persistence/doctors/typeorm-doctor-read.repository';
 import { DataSource } from 'typeorm';
+import { namesOnlyMemory } from '../../scripts/bench/recording';
 
 /** The doctor read repository as the service wires it, on `ds` with `cache` (and `memory`'s columns). */
 export function doctorReadRepository(
@@ -19,9 +19,8 @@ export function doctorReadRepository(
     ds,
     new ReferenceIds(ds, cache),
     new ListTotals(ds, cache),
-    new NameGrams(ds, cache),
     tuning,
-    memory,
+    memory ?? namesOnlyMemory(ds),
   );
 }
 

@@ -8,7 +8,6 @@ import { DirectoryCounts, DoctorDetailRecord, DoctorRecord } from '../../../doma
 import { Page, PageRequest } from '../../../domain/shared/page';
 import { ListTotals } from '../directory/list-totals';
 import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
-import { NameGrams } from '../directory/name-gram-counts';
 import { ReferenceIds } from '../directory/reference-ids';
 import { DoctorDetailReader } from './doctor-detail.reader';
 import { DoctorListReader } from './doctor-list.reader';
@@ -35,7 +34,6 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     @Inject(DIRECTORY_READ_SOURCE) ds: DataSource,
     refs: ReferenceIds,
     totals: ListTotals,
-    grams: NameGrams,
     @Optional()
     @Inject(SEARCH_TUNING)
     tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
@@ -44,7 +42,7 @@ export class TypeOrmDoctorReadRepository extends DoctorReadRepository {
     super();
     const pages = new DoctorPageReader(ds, refs, totals);
     this.lists = new DoctorListReader(refs, totals, pages, tuning, memory);
-    this.names = new NameSearchReader(refs, totals, grams, pages, tuning, memory);
+    this.names = new NameSearchReader(refs, pages, memory);
     this.details = new DoctorDetailReader(ds, refs);
     this.lookups = new DoctorLookupReader(ds, refs);
   }

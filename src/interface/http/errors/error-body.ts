@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../domain/shared/domain-error';
 import { ApiError } from './api-error';
 import { codeForStatus, ERROR_STATUS } from './error-status';
-import { DomainError } from '../../../domain/shared/domain-error';
+import { DomainError, UnavailableError } from '../../../domain/shared/domain-error';
 
 export interface ErrorBody {
   error: ErrorCode;
@@ -73,6 +73,8 @@ export function resolveError(e: unknown, requestId?: string): ResolvedError {
     headers,
     unexpected,
   });
+  // (The name index still loading, issue 50: soon answered.)
+  if (e instanceof UnavailableError) return withId(503, e.code, e.message, { 'Retry-After': '2' });
   if (e instanceof DomainError) return withId(ERROR_STATUS[e.code], e.code, e.message);
   if (e instanceof ApiError) return withId(ERROR_STATUS[e.code], e.code, e.message, e.headers);
   if (isDatabaseUnavailable(e)) {

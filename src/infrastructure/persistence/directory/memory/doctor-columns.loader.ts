@@ -3,7 +3,7 @@ import { Bits, emptyBits, hasBit, setBit } from './bitset';
 import { loadClinicColumns, loadDoctorClinics, ReadQuery } from './clinic-columns.loader';
 import { idWords } from './uuid-words';
 import { DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
-import { NameGrams } from './name-grams';
+import { NameIndex } from './name-index';
 
 /** Rows read per statement (by keyset on the name index), so the load's memory stays flat. */
 const BATCH = 50_000;
@@ -127,7 +127,7 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
   const doctorClinics = await loadDoctorClinics(q, n, cd.n);
   const nameText = names.join('');
   names.length = 0;
-  const grams = await NameGrams.build({ n, names: nameText, nameStart });
+  const nameIndex = await NameIndex.build({ n, names: nameText, nameStart });
   const columns = new DoctorColumns({
     n,
     ids,
@@ -150,7 +150,7 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
     hours: cd.hours,
     clinics: clinicColumns,
     doctorClinics,
-    grams,
+    nameIndex,
   });
   columns.names.indexCpsos();
   return columns;

@@ -20,7 +20,7 @@ import { ClinicColumns } from './clinic-columns';
 import { ClinicHours, countAtMost, OpenSets } from './clinic-hours';
 import { DoctorNames } from './doctor-names';
 import { DoctorNear, NearestWalk } from './doctor-near';
-import { NameGrams } from './name-grams';
+import { NameIndex } from './name-index';
 import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
 import { KeptDistances, KeptRows } from './kept-rows';
@@ -66,8 +66,8 @@ export interface DoctorColumnData {
   readonly clinics: ClinicColumns;
   /** Each doctor's clinics: for row d, doctorClinics.clinics[start[d]] to [start[d + 1] - 1]. */
   readonly doctorClinics: { readonly start: Int32Array; readonly clinics: Int32Array };
-  /** The names' two- and three-character pieces (the name search's fragments). */
-  readonly grams: NameGrams;
+  /** The names folded into words, their vocabulary and postings (the name search, issue 50). */
+  readonly nameIndex: NameIndex;
 }
 
 /**

@@ -37,6 +37,8 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   private loading: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** LISTS_FROM_SQL: the lists read SQL; the name search still answers from the columns. */
+  private readonly listsFromSql: boolean;
   private readonly query: ReadQuery;
   /** Loads completed, and the last one's seconds and rows (for the metrics and the logs). */
   loads = 0;
@@ -50,7 +52,7 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'listsFromSql'>,
     @Optional() private readonly replica?: ReplicaSync,
   ) {
-    this.closed = config.listsFromSql;
+    this.listsFromSql = config.listsFromSql;
     this.query = <T>(sql: string, params?: unknown[]) => ds.query<T>(sql, params);
     const changed = () => this.changed();
     listener.subscribe(DIRECTORY_CHANGED_CHANNEL, {
@@ -65,26 +67,51 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     return this.columns?.size ?? 0;
   }
 
-  /** The columns of the current directory, or undefined while they load (read from SQL then). */
+  /**
+   * The columns of the current directory for the lists, or undefined while they load (read from
+   * SQL then) and always with LISTS_FROM_SQL.
+   */
   current(): DoctorColumns | undefined {
+    return this.listsFromSql ? undefined : this.loaded();
+  }
+
+  /** The columns of the current directory, or undefined while they load (a load started). */
+  private loaded(): DoctorColumns | undefined {
     if (!this.columns && !this.loading && !this.closed) this.startLoad();
     return this.columns;
+  }
+
+  /**
+   * The columns for the name search, which has no other way to answer (issue 50): at once when
+   * loaded, else once loaded, waiting at most `waitMs` (undefined after it: the caller answers
+   * 503 `unavailable`, retry shortly).
+   */
+  async forNames(waitMs: number): Promise<DoctorColumns | undefined> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      if (this.closed) return undefined;
+      const c = this.loaded();
+      if (c) return c;
+      const left = until - Date.now();
+      if (left <= 0) return undefined;
+      await new Promise((r) => setTimeout(r, Math.min(20, left)));
+    }
   }
 
   /** Resolves once a copy of the directory as it is now is loaded (tests, tools). */
   async ready(): Promise<DoctorColumns> {
     for (;;) {
-      if (this.closed) throw new Error('not loaded: closed, or LISTS_FROM_SQL');
-      const c = this.current();
+      if (this.closed) throw new Error('not loaded: closed');
+      const c = this.loaded();
       if (c) return c;
       if (this.loading) await this.loading;
       if (!this.columns) await new Promise((r) => setTimeout(r, 20));
     }
   }
 
-  /** Loaded at start, not at the first list (which is then read from SQL). */
+  /** Loaded at start (also with LISTS_FROM_SQL: the name search reads it). */
   onApplicationBootstrap(): void {
-    this.current();
+    this.loaded();
   }
 
   onApplicationShutdown(): void {
@@ -99,7 +126,7 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     this.loading = undefined;
     clearTimeout(this.retry);
     // Changes come in bursts (an import's commit, the listener's reconnection): one load after them.
-    this.retry = setTimeout(() => this.current(), RELOAD_AFTER_MS);
+    this.retry = setTimeout(() => this.loaded(), RELOAD_AFTER_MS);
     this.retry.unref();
   }
 

@@ -1,0 +1,409 @@
+import {
+  INSIDE,
+  rankOf,
+  segmentations,
+  START,
+  typoBudget,
+  WHOLE,
+} from '../../../../application/doctors/name-match';
+import { editDistance, foldWords } from '../../../../application/shared/text-fold';
+import { popcount } from './bitset';
+
+/** Rows read between yields to the event loop while the index is built. */
+const CHUNK = 50_000;
+/** Query words whose positions are kept for the word-order rank (5 bits each). */
+const ORDERED_WORDS = 6;
+
+/** The names of the rows (DoctorColumnData's concatenation), in name order. */
+export interface Names {
+  readonly n: number;
+  readonly names: string;
+  readonly nameStart: Int32Array;
+}
+
+/** How query words may match (the search's rules, or FHIR's). */
+export interface NameMatchRules {
+  /** Typos as typoBudget allows (whole words). */
+  readonly typos: boolean;
+  /** A query word found inside a name word. */
+  readonly inside: boolean;
+  /** A query word found in two adjacent name words joined (`deluca`, `wongthompson`). */
+  readonly joined: boolean;
+  /** Only the given name (the first word) or only the family name (the words after it). */
+  readonly part?: 'given' | 'family';
+}
+
+/** `/doctors/search`, MCP `search_doctors`: everything the rules allow. */
+export const SEARCH_RULES: NameMatchRules = { typos: true, inside: true, joined: true };
+
+/** The groups a query matched (ascending) and each one's rank (name-match.ts's rankOf). */
+export interface NameMatches {
+  readonly groups: Int32Array;
+  readonly ranks: Int32Array;
+}
+
+const NO_MATCHES: NameMatches = { groups: new Int32Array(0), ranks: new Int32Array(0) };
+
+/** Vocabulary entries a token matched, each with its code ((typos * 4 + kind)). */
+interface TokenHits {
+  readonly entries: number[];
+  readonly codes: number[];
+  readonly postings: number;
+}
+
+function maskOf(w: string): number {
+  let m = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    m |= c >= 97 && c <= 122 ? 1 << (c - 97) : 1 << 26;
+  }
+  return m;
+}
+
+/**
+ * The doctors' names as the search reads them (issue 50): rows with the same name_key are one
+ * group (they are consecutive, as rows are in name order); each group's name folded
+ * (text-fold.ts) into words; every distinct word and every distinct pair of adjacent words
+ * joined is a vocabulary entry with its postings (group and word position). A query word is
+ * compared with the vocabulary (not with every name): equal, a start, inside (the words are
+ * scanned: a few thousand), or within its typos (words and joined pairs of a length within the
+ * budget and, cheaper than the distance, a letter set that differs by no more letters than the
+ * budget: the typo index is each entry's length and 32-bit letter set); then the postings of the
+ * entries it matched give the groups, intersected word by word, with each group's best match of
+ * each word.
+ */
+export class NameIndex {
+  private constructor(
+    /** Groups: rows [groupStart[g], groupStart[g + 1]). */
+    readonly groupStart: Int32Array,
+    private readonly groupOfRow: Int32Array,
+    /** Each group's words (ids into `words`): wordIds[wordStart[g]] .. [wordStart[g + 1] - 1]. */
+    private readonly wordStart: Int32Array,
+    private readonly wordIds: Int32Array,
+    private readonly words: readonly string[],
+    private readonly wordLen: Uint8Array,
+    private readonly wordMask: Int32Array,
+    private readonly wordPostings: readonly Int32Array[],
+    private readonly wordId: ReadonlyMap<string, number>,
+    private readonly pairs: readonly string[],
+    private readonly pairLen: Uint8Array,
+    private readonly pairMask: Int32Array,
+    private readonly pairPostings: readonly Int32Array[],
+    private readonly pairsSorted: Int32Array,
+  ) {
+    const g = groupStart.length - 1;
+    this.mark = new Int32Array(g);
+    this.best = new Int32Array(g);
+    this.acc = new Int32Array(g);
+    this.accPos = new Int32Array(g);
+    this.accCover = new Int32Array(g);
+    this.finalMark = new Int32Array(g);
+    this.finalRank = new Int32Array(g);
+  }
+
+  /** Scratch arrays, one entry per group, reused by every query (no await inside `match`). */
+  private readonly mark: Int32Array;
+  private readonly best: Int32Array;
+  private readonly acc: Int32Array;
+  private readonly accPos: Int32Array;
+  /** Name words the query's words covered so far (a joined pair covers two). */
+  private readonly accCover: Int32Array;
+  private readonly finalMark: Int32Array;
+  private readonly finalRank: Int32Array;
+  private stamp = 0;
+
+  get groups(): number {
+    return this.groupStart.length - 1;
+  }
+
+  /** The group of row `i`. */
+  groupOf(i: number): number {
+    return this.groupOfRow[i];
+  }
+
+  /**
+   * Built in chunks of rows, yielding between them so that requests are served meanwhile: each
+   * group's name folded once, then the postings counted and filled into typed arrays.
+   */
+  static async build(names: Names): Promise<NameIndex> {
+    const { n, nameStart } = names;
+    const groupStarts: number[] = [];
+    const groupOfRow = new Int32Array(n);
+    const wordStarts: number[] = [0];
+    const wordIdList: number[] = [];
+    const words: string[] = [];
+    const wordId = new Map<string, number>();
+    const pairs: string[] = [];
+    const pairId = new Map<string, number>();
+    const pairIdList: number[] = [];
+    let last: string | undefined;
+    for (let from = 0; from < n; from += CHUNK) {
+      for (let i = from; i < Math.min(n, from + CHUNK); i++) {
+        const name = names.names.slice(nameStart[i], nameStart[i + 1]);
+        if (name !== last) {
+          last = name;
+          groupStarts.push(i);
+          const ws = foldWords(name);
+          for (let j = 0; j < ws.length; j++) {
+            let id = wordId.get(ws[j]);
+            if (id === undefined) wordId.set(ws[j], (id = words.push(ws[j]) - 1));
+            wordIdList.push(id);
+            if (j + 1 < ws.length) {
+              const p = ws[j] + ws[j + 1];
+              let pid = pairId.get(p);
+              if (pid === undefined) pairId.set(p, (pid = pairs.push(p) - 1));
+              pairIdList.push(pid);
+            } else pairIdList.push(-1);
+          }
+          wordStarts.push(wordIdList.length);
+        }
+        groupOfRow[i] = groupStarts.length - 1;
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    groupStarts.push(n);
+    const wordStart = Int32Array.from(wordStarts);
+    const wordIds = Int32Array.from(wordIdList);
+    const postingsOf = (ids: readonly number[], count: number) => {
+      const sizes = new Int32Array(count);
+      for (const id of ids) if (id >= 0) sizes[id]++;
+      const out = Array.from(sizes, (s) => new Int32Array(s));
+      const filled = new Int32Array(count);
+      const G = wordStart.length - 1;
+      for (let g = 0; g < G; g++)
+        for (let k = wordStart[g]; k < wordStart[g + 1]; k++) {
+          const id = ids[k];
+          if (id >= 0) out[id][filled[id]++] = (g << 5) | Math.min(31, k - wordStart[g]);
+        }
+      return out;
+    };
+    const wordPostings = postingsOf(wordIdList, words.length);
+    const pairPostings = postingsOf(pairIdList, pairs.length);
+    const pairsSorted = Int32Array.from(pairs.keys()).sort((a, b) =>
+      pairs[a] < pairs[b] ? -1 : pairs[a] > pairs[b] ? 1 : 0,
+    );
+    return new NameIndex(
+      Int32Array.from(groupStarts),
+      groupOfRow,
+      wordStart,
+      wordIds,
+      words,
+      Uint8Array.from(words, (w) => Math.min(255, w.length)),
+      Int32Array.from(words, maskOf),
+      wordPostings,
+      wordId,
+      pairs,
+      Uint8Array.from(pairs, (w) => Math.min(255, w.length)),
+      Int32Array.from(pairs, maskOf),
+      pairPostings,
+      pairsSorted,
+    );
+  }
+
+  /** Bytes held by the index (typed arrays, and strings at 2 bytes a character plus 16). */
+  bytes(): { total: number; typo: number } {
+    let b = this.groupStart.byteLength + this.groupOfRow.byteLength;
+    b += this.wordStart.byteLength + this.wordIds.byteLength + this.pairsSorted.byteLength;
+    for (const p of this.wordPostings) b += p.byteLength + 16;
+    for (const p of this.pairPostings) b += p.byteLength + 16;
+    for (const w of this.words) b += 2 * w.length + 16;
+    for (const w of this.pairs) b += 2 * w.length + 16;
+    b += 6 * 4 * this.groups;
+    const typo =
+      this.wordLen.byteLength +
+      this.wordMask.byteLength +
+      this.pairLen.byteLength +
+      this.pairMask.byteLength;
+    return { total: b + typo, typo };
+  }
+
+  /** The vocabulary entries `t` matches under `rules` (words, then pairs as entries >= words). */
+  private hits(t: string, rules: NameMatchRules): TokenHits {
+    const entries: number[] = [];
+    const codes: number[] = [];
+    let postings = 0;
+    const budget = rules.typos ? typoBudget(t.length) : 0;
+    const tm = maskOf(t);
+    const tl = t.length;
+    const W = this.words.length;
+    for (let v = 0; v < W; v++) {
+      const w = this.words[v];
+      let code = -1;
+      if (w === t) code = WHOLE;
+      else if (w.startsWith(t)) code = START;
+      else if (rules.inside && tl >= 2 && w.includes(t)) code = INSIDE;
+      else if (budget > 0 && Math.abs(this.wordLen[v] - tl) <= budget) {
+        const m = this.wordMask[v];
+        if (popcount(tm & ~m) <= budget && popcount(m & ~tm) <= budget) {
+          const d = editDistance(t, w, budget);
+          if (d <= budget) code = d * 4 + WHOLE;
+        }
+      }
+      if (code >= 0) {
+        entries.push(v);
+        codes.push(code);
+        postings += this.wordPostings[v].length;
+      }
+    }
+    if (!rules.joined || rules.part) return { entries, codes, postings };
+    const add = (p: number, code: number) => {
+      entries.push(W + p);
+      codes.push(code);
+      postings += this.pairPostings[p].length;
+    };
+    // Pairs that start with t (their range of the sorted pairs), t itself among them.
+    const sorted = this.pairsSorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.pairs[sorted[mid]] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    const started = new Set<number>();
+    for (let k = lo; k < sorted.length && this.pairs[sorted[k]].startsWith(t); k++) {
+      const p = sorted[k];
+      started.add(p);
+      add(p, this.pairs[p] === t ? WHOLE : START);
+    }
+    if (budget > 0)
+      for (let p = 0; p < this.pairs.length; p++) {
+        if (Math.abs(this.pairLen[p] - tl) > budget || started.has(p)) continue;
+        const m = this.pairMask[p];
+        if (popcount(tm & ~m) > budget || popcount(m & ~tm) > budget) continue;
+        const d = editDistance(t, this.pairs[p], budget);
+        if (d <= budget) add(p, d * 4 + WHOLE);
+      }
+    return { entries, codes, postings };
+  }
+
+  private nextStamp(): number {
+    if (this.stamp > 0x3ffffff0) {
+      this.stamp = 0;
+      this.mark.fill(0);
+      this.finalMark.fill(0);
+    }
+    return ++this.stamp;
+  }
+
+  /**
+   * The groups whose name every query word (folded) matches under `rules`, each with its rank:
+   * the best over the ways to read the query (segmentations: two adjacent words joined or not)
+   * of the sum of each word's best match in the name.
+   */
+  match(words: readonly string[], rules: NameMatchRules): NameMatches {
+    if (words.length === 0 || this.groups === 0) return NO_MATCHES;
+    const readings = rules.joined && !rules.part ? segmentations(words) : [[...words]];
+    const cache = new Map<string, TokenHits>();
+    const hitsOf = (t: string) => {
+      let h = cache.get(t);
+      if (!h) cache.set(t, (h = this.hits(t, rules)));
+      return h;
+    };
+    const finalStamp = this.nextStamp();
+    const found: number[] = [];
+    const W = this.words.length;
+    for (const reading of readings) {
+      const hits = reading.map(hitsOf);
+      if (hits.some((h) => h.entries.length === 0)) continue;
+      // The rarest word first: the candidates shrink fastest.
+      const order = reading.map((_, i) => i).sort((a, b) => hits[a].postings - hits[b].postings);
+      let alive: number[] = [];
+      let prevStamp = 0;
+      for (let o = 0; o < order.length; o++) {
+        const qi = order[o];
+        const { entries, codes } = hits[qi];
+        const stamp = this.nextStamp();
+        const next: number[] = [];
+        for (let e = 0; e < entries.length; e++) {
+          const entry = entries[e];
+          const postings = entry < W ? this.wordPostings[entry] : this.pairPostings[entry - W];
+          // (typos * 4 + kind) * 2 + joined, then the position: the best is the lowest.
+          const codeBase = (codes[e] * 2 + (entry < W ? 0 : 1)) * 32;
+          for (let k = 0; k < postings.length; k++) {
+            const p = postings[k];
+            const g = p >>> 5;
+            const pos = p & 31;
+            if (rules.part === 'given' ? pos !== 0 : rules.part === 'family' && pos === 0) {
+              // A one-word name is a family name.
+              if (!(rules.part === 'family' && this.wordStart[g + 1] - this.wordStart[g] === 1))
+                continue;
+            }
+            const m = this.mark[g];
+            if (m === stamp) {
+              const c = codeBase + pos;
+              if (c < this.best[g]) this.best[g] = c;
+            } else if (o === 0 || m === prevStamp) {
+              this.mark[g] = stamp;
+              this.best[g] = codeBase + pos;
+              if (o === 0) {
+                this.acc[g] = 0;
+                this.accPos[g] = 0;
+                this.accCover[g] = 0;
+              }
+              next.push(g);
+            }
+          }
+        }
+        // Each surviving group adds this word's best match.
+        for (const g of next) {
+          const c = this.best[g];
+          const pos = c & 31;
+          this.accCover[g] += 1 + ((c >>> 5) & 1);
+          const code = c >>> 6;
+          const typos = code >>> 2;
+          const kind = code & 3;
+          // acc: typos << 16 | inside << 8 | starts
+          this.acc[g] += (typos << 16) + (kind === INSIDE ? 1 << 8 : 0) + (kind === START ? 1 : 0);
+          if (qi < ORDERED_WORDS) this.accPos[g] |= pos << (5 * qi);
+        }
+        alive = next;
+        prevStamp = stamp;
+        if (alive.length === 0) break;
+      }
+      const k = Math.min(ORDERED_WORDS, reading.length);
+      for (const g of alive) {
+        const a = this.acc[g];
+        const pp = this.accPos[g];
+        let inv = 0;
+        for (let i = 0; i < k; i++)
+          for (let j = i + 1; j < k; j++)
+            if (((pp >>> (5 * i)) & 31) > ((pp >>> (5 * j)) & 31)) inv++;
+        const words = this.wordStart[g + 1] - this.wordStart[g];
+        const rank = rankOf(a >>> 16, (a >>> 8) & 255, a & 255, inv, words - this.accCover[g]);
+        if (this.finalMark[g] !== finalStamp) {
+          this.finalMark[g] = finalStamp;
+          this.finalRank[g] = rank;
+          found.push(g);
+        } else if (rank < this.finalRank[g]) this.finalRank[g] = rank;
+      }
+    }
+    const groups = Int32Array.from(found).sort();
+    const ranks = groups.map((g) => this.finalRank[g]);
+    return { groups, ranks };
+  }
+
+  /**
+   * The groups whose folded name (or part: the first word; the words after it) is exactly
+   * `words` (FHIR `:exact`, compared as folded).
+   */
+  exactly(words: readonly string[], part?: 'given' | 'family'): NameMatches {
+    const ids = words.map((w) => this.wordId.get(w));
+    if (ids.length === 0 || ids.some((id) => id === undefined)) return NO_MATCHES;
+    const out: number[] = [];
+    for (const p of this.wordPostings[ids[0]!]) {
+      const g = p >>> 5;
+      if ((p & 31) !== (part === 'family' ? 1 : 0)) continue;
+      const s = this.wordStart[g];
+      const e = this.wordStart[g + 1];
+      const from = part === 'family' ? s + 1 : s;
+      const to = part === 'given' ? s + 1 : e;
+      if (to - from !== ids.length) continue;
+      let same = true;
+      for (let k = 0; k < ids.length; k++) if (this.wordIds[from + k] !== ids[k]) same = false;
+      if (same && out[out.length - 1] !== g) out.push(g);
+    }
+    const groups = Int32Array.from(out).sort();
+    return { groups, ranks: new Int32Array(groups.length) };
+  }
+}

@@ -7,15 +7,27 @@ export interface LastUpdatedCriterion {
   readonly at: Date;
 }
 
+/** The name parameters of Practitioner. */
+export type NamePart = 'name' | 'family' | 'given';
+export type NameModifier = 'exact' | 'contains';
+export const NAME_PARTS: readonly NamePart[] = ['name', 'family', 'given'];
+export const NAME_MODIFIERS: readonly NameModifier[] = ['exact', 'contains'];
+
 export interface PractitionerCriteria {
   /** `_id` and `identifier` (CPSO numbers); several values match any of them. */
   readonly cpsos?: readonly string[];
-  /** Lower-cased; a word of the name starts with it. */
+  /**
+   * Each word (folded as the name search folds, issue 50) starts a word of the name (FHIR's
+   * default for strings), or with `:exact` / `:contains` (`matching`) the name is those words /
+   * each word is inside a word of the name.
+   */
   readonly name?: string;
-  /** Lower-cased; the last word of the name starts with it. */
+  /** The same, in the family name (the words after the first; a one-word name's word). */
   readonly family?: string;
-  /** Lower-cased; a word before the last starts with it. */
+  /** The same, in the given name (the first word). */
   readonly given?: string;
+  /** The modifier sent with name, family or given (none: FHIR's default, a word's start). */
+  readonly matching?: Readonly<Partial<Record<NamePart, NameModifier>>>;
   readonly lastUpdated?: LastUpdatedCriterion;
 }
 

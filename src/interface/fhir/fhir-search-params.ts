@@ -51,20 +51,22 @@ export const SEARCH_PARAMS: Readonly<Record<FhirType, readonly SearchParamDef[]>
     {
       name: 'name',
       type: 'string',
-      documentation: 'A word of the name starts with it (at least 2 characters, case-insensitive).',
+      documentation:
+        'Each word starts a word of the name (at least 2 characters; case, accents, apostrophes and hyphens aside); :exact the whole name, :contains inside words.',
       definition: `${PN}/practitioner-name`,
     },
     {
       name: 'family',
       type: 'string',
-      documentation: 'The family name (the last word) starts with it (at least 2 characters).',
+      documentation:
+        'The same in the family name (the words after the first; at least 2 characters); :exact, :contains.',
       definition: `${PN}/practitioner-family-name`,
     },
     {
       name: 'given',
       type: 'string',
       documentation:
-        'A given name (a word before the last) starts with it (at least 2 characters).',
+        'The same in the given name (the first word; at least 2 characters); :exact, :contains.',
       definition: `${PN}/practitioner-given-name`,
     },
     LAST_UPDATED,

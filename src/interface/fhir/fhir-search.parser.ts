@@ -6,6 +6,10 @@ import {
 import {
   ClinicCriteriaFhir,
   LastUpdatedCriterion,
+  NAME_MODIFIERS,
+  NAME_PARTS,
+  NameModifier,
+  NamePart,
   PractitionerCriteria,
   RoleCriteria,
   ServiceCriteria,
@@ -68,6 +72,9 @@ function both<T>(a: T[] | undefined, b: T[] | undefined): T[] | undefined {
  */
 export function parseSearch(type: FhirType, query: Query, specialtyNames: string[]): ParsedSearch {
   const allowed = new Set<string>([...SEARCH_PARAMS[type].map((p) => p.name), ...RESULT_PARAMS]);
+  // String modifiers of the name parameters (issue 50): :exact and :contains.
+  if (type === 'Practitioner')
+    for (const k of NAME_PARTS) for (const m of NAME_MODIFIERS) allowed.add(`${k}:${m}`);
   const unsupported = Object.keys(query).filter((k) => !allowed.has(k));
   if (unsupported.length)
     throw new InvalidParamError(
@@ -168,6 +175,22 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
     const v = one(k);
     return v === undefined ? undefined : oneString(k, v, min).toLowerCase();
   };
+  /** name, family and given, each plain or with one modifier (sent once, in one form). */
+  const nameParams = () => {
+    const out: { -readonly [K in NamePart]?: string } = {};
+    const matching: Partial<Record<NamePart, NameModifier>> = {};
+    for (const k of NAME_PARTS) {
+      const forms = [k, ...NAME_MODIFIERS.map((m) => `${k}:${m}`)].filter(
+        (f) => query[f] !== undefined,
+      );
+      if (forms.length > 1) throw new InvalidParamError(`Send one of ${forms.join(', ')}.`);
+      if (forms.length === 0) continue;
+      out[k] = text(forms[0], 2);
+      const m = forms[0].split(':')[1] as NameModifier | undefined;
+      if (m) matching[k] = m;
+    }
+    return Object.keys(matching).length ? { ...out, matching } : out;
+  };
   const result = (criteria: TypedCriteria): ParsedSearch => ({
     criteria,
     impossible,
@@ -191,9 +214,7 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
         type,
         c: {
           cpsos,
-          name: text('name', 2),
-          family: text('family', 2),
-          given: text('given', 2),
+          ...nameParams(),
           lastUpdated,
         },
       });

@@ -19,27 +19,6 @@ export function startsWith(column: string, prefix: string, p: SqlParams): string
   return `${column} LIKE ${p.add(`${escapeLike(prefix)}%`)}`;
 }
 
-/** A word of `column` (words split at spaces) starts with `prefix`: the trigram index finds it. */
-export function wordStartsWith(column: string, prefix: string, p: SqlParams): string {
-  const e = escapeLike(prefix);
-  return `(${column} LIKE ${p.add(`${e}%`)} OR ${column} LIKE ${p.add(`% ${e}%`)})`;
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The last word starts with `prefix` (the family name), or a word before it (a given name). */
-export function namePart(
-  column: string,
-  part: 'family' | 'given',
-  prefix: string,
-  p: SqlParams,
-): string {
-  const tail = part === 'family' ? '[^ ]*$' : '[^ ]* ';
-  return `(${wordStartsWith(column, prefix, p)} AND ${column} ~ ${p.add(`(^| )${escapeRegex(prefix)}${tail}`)})`;
-}
-
 export function where(conds: string[]): string {
   return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
 }

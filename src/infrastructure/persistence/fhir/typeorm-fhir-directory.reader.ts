@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ClinicCriteriaFhir,
@@ -20,15 +20,17 @@ import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
 import { ListTotals } from '../directory/list-totals';
 import { namesOf, nearRadius, pointOf } from '../directory/criteria-sql';
 import { SqlParams } from '../directory/sql-params';
+import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
+import { UnavailableError } from '../../../domain/shared/domain-error';
+import { NAME_INDEX_WAIT_MS } from '../doctors/search/name-search.reader';
+import { fhirNameRows } from './fhir-name-search';
 import {
   CITY_KEY,
   CLINIC_COLUMNS,
   lastUpdated,
-  namePart,
   POSTAL_KEY,
   startsWith,
   where,
-  wordStartsWith,
 } from './fhir-read.sql';
 import {
   ClinicRow,
@@ -58,6 +60,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
   constructor(
     @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     private readonly totals: ListTotals,
+    @Optional() private readonly memory?: DoctorMemoryIndex,
   ) {
     super();
   }
@@ -70,10 +73,25 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     if (!c) return EMPTY;
     const p = new SqlParams();
     const conds: string[] = [];
-    if (c.cpsos) conds.push(`ds.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
-    if (c.name) conds.push(wordStartsWith('ds.name_key', c.name, p));
-    if (c.family) conds.push(namePart('ds.name_key', 'family', c.family, p));
-    if (c.given) conds.push(namePart('ds.name_key', 'given', c.given, p));
+    if (c.name !== undefined || c.family !== undefined || c.given !== undefined) {
+      // The name parameters are the name search's (issue 50): the name index in memory.
+      const m = await this.memory?.forNames(NAME_INDEX_WAIT_MS);
+      if (!m) throw new UnavailableError('The name index is loading; retry shortly.');
+      const found = fhirNameRows(m, c);
+      if (!c.lastUpdated) {
+        // The page in name order (the rows' own), read by id.
+        const ids = found.page(page.offset, page.limit).map((i) => m.doctorId(i));
+        const rows = ids.length
+          ? await this.ds.query<PractitionerRow[]>(
+              `SELECT ${DOCTOR_COLUMNS} FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id
+                WHERE ds.doctor_id = ANY($1::uuid[]) ORDER BY ds.name_key, ds.cpso_number`,
+              [ids],
+            )
+          : [];
+        return { items: rows.map(toPractitioner), total: found.total };
+      }
+      conds.push(`ds.doctor_id = ANY(${p.add(found.all().map((i) => m.doctorId(i)))}::uuid[])`);
+    } else if (c.cpsos) conds.push(`ds.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
     // (expired_at IS NULL: what doctor_search holds, said so that doctors_updated_idx applies.)
     if (c.lastUpdated)
       conds.push(lastUpdated('d.updated_at', c.lastUpdated, p), 'd.expired_at IS NULL');

@@ -324,10 +324,11 @@ export class NameIndex {
             const p = postings[k];
             const g = p >>> 5;
             const pos = p & 31;
-            if (rules.part === 'given' ? pos !== 0 : rules.part === 'family' && pos === 0) {
-              // A one-word name is a family name.
-              if (!(rules.part === 'family' && this.wordStart[g + 1] - this.wordStart[g] === 1))
-                continue;
+            if (rules.part) {
+              // The given name is the first word, the family name the words after it (all of a
+              // one-word name).
+              const given = pos === 0 && this.wordStart[g + 1] - this.wordStart[g] > 1;
+              if ((rules.part === 'given') !== given) continue;
             }
             const m = this.mark[g];
             if (m === stamp) {
@@ -384,8 +385,8 @@ export class NameIndex {
   }
 
   /**
-   * The groups whose folded name (or part: the first word; the words after it) is exactly
-   * `words` (FHIR `:exact`, compared as folded).
+   * The groups whose folded name (or part: the first word; the words after it, all of a one-word
+   * name) is exactly `words` (FHIR `:exact`, compared as folded).
    */
   exactly(words: readonly string[], part?: 'given' | 'family'): NameMatches {
     const ids = words.map((w) => this.wordId.get(w));
@@ -393,12 +394,12 @@ export class NameIndex {
     const out: number[] = [];
     for (const p of this.wordPostings[ids[0]!]) {
       const g = p >>> 5;
-      if ((p & 31) !== (part === 'family' ? 1 : 0)) continue;
       const s = this.wordStart[g];
       const e = this.wordStart[g + 1];
-      const from = part === 'family' ? s + 1 : s;
-      const to = part === 'given' ? s + 1 : e;
-      if (to - from !== ids.length) continue;
+      const single = e - s === 1;
+      const from = part === 'family' && !single ? s + 1 : s;
+      const to = part === 'given' ? (single ? s : s + 1) : e;
+      if ((p & 31) !== from - s || to - from !== ids.length) continue;
       let same = true;
       for (let k = 0; k < ids.length; k++) if (this.wordIds[from + k] !== ids[k]) same = false;
       if (same && out[out.length - 1] !== g) out.push(g);

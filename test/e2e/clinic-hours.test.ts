@@ -187,9 +187,10 @@ describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => 
     expect([c.openNow, c.nextOpen, c.nextClose]).toEqual([openNow, nextOpen, nextClose]);
   });
 
-  it('answers null when the hours are unknown, and the graded statuses', async () => {
+  it('answers no week (never null) and null openings when the hours are unknown, and the graded statuses', async () => {
     const c4 = await detail(C4, '2026-11-23T11:00:00-05:00');
-    expect(c4.hours).toMatchObject({ week: null, exceptions: [] });
+    expect(c4.hours).toMatchObject({ exceptions: [] });
+    expect('week' in c4.hours).toBe(false);
     expect(c4).toMatchObject({
       openNow: null,
       nextOpen: null,
@@ -218,9 +219,19 @@ describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => 
     [C4]: null,
     [C5]: WEEKDAYS_9_5,
   };
+  // Issue 51, item 6: a list item's hours have the detail's fields but the exceptions, worked
+  // out here by hand from each week; unknown hours have no `week` (never null).
+  const V1: Record<string, { weekday: string; evening: boolean; weekend: boolean }> = {
+    [C1]: { weekday: '8:00-20:00', evening: true, weekend: true },
+    [C2]: { weekday: '18:00-24:00', evening: true, weekend: true },
+    [C3]: { weekday: '9:00-17:00', evening: false, weekend: false },
+    [C4]: { weekday: 'unknown', evening: false, weekend: false },
+    [C5]: { weekday: '9:00-17:00', evening: false, weekend: false },
+  };
+  const listHours = (id: string) => ({ ...V1[id], ...(WEEKS[id] ? { week: WEEKS[id] } : {}) });
   type Item = { id: string; hours: unknown };
   const hoursOf = (items: Item[]) => items.map((c) => [c.id, c.hours]);
-  const expected = (items: Item[]) => items.map((c) => [c.id, { week: WEEKS[c.id] }]);
+  const expected = (items: Item[]) => items.map((c) => [c.id, listHours(c.id)]);
 
   it('gives every clinic list item its week (hours.week; null when unknown)', async () => {
     fx.clock.set('2026-11-23T11:00:00-05:00');
@@ -229,17 +240,24 @@ describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => 
     const items = all.body.clinics as Item[];
     expect(items.map((c) => c.id)).toEqual(expect.arrayContaining([C1, C2, C3, C4]));
     expect(hoursOf(items)).toEqual(expected(items));
-    expect(items.find((c) => c.id === C1)!.hours).toEqual({ week: C1_WEEK });
-    expect(items.find((c) => c.id === C4)!.hours).toEqual({ week: null });
-    // Only `week` is added: the exceptions and next edges stay in the detail.
-    for (const c of items) expect(Object.keys(c.hours as object)).toEqual(['week']);
+    expect(items.find((c) => c.id === C1)!.hours).toEqual(listHours(C1));
+    expect(items.find((c) => c.id === C4)!.hours).toEqual({
+      weekday: 'unknown',
+      evening: false,
+      weekend: false,
+    });
+    // The exceptions and next edges stay in the detail.
+    for (const c of items)
+      expect(Object.keys(c.hours as object).sort()).toEqual(
+        c.id === C4 ? ['evening', 'weekday', 'weekend'] : ['evening', 'week', 'weekday', 'weekend'],
+      );
     // Many by id, in the order asked (C5 has no doctors: answered all the same).
     const byId = await fx.get(`/clinics?id=${C4},${C5},${C1}`);
     expect(byId.status).toBe(200);
     expect(hoursOf(byId.body.clinics)).toEqual([
-      [C4, { week: null }],
-      [C5, { week: WEEKDAYS_9_5 }],
-      [C1, { week: C1_WEEK }],
+      [C4, listHours(C4)],
+      [C5, listHours(C5)],
+      [C1, listHours(C1)],
     ]);
     // Nearest first, paged by cursor; and filtered by time and status.
     const seen: Item[] = [];
@@ -255,7 +273,7 @@ describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => 
     expect(seen.map((c) => c.id).sort()).toEqual(items.map((c) => c.id).sort());
     expect(hoursOf(seen)).toEqual(expected(seen));
     const open = await fx.get('/clinics?openNow=true&acceptingStatus=accepting');
-    expect(hoursOf(open.body.clinics)).toEqual([[C1, { week: C1_WEEK }]]);
+    expect(hoursOf(open.body.clinics)).toEqual([[C1, listHours(C1)]]);
   });
 
   it('gives every specialist item its clinic’s week (hours.week; null when unknown)', async () => {
@@ -263,16 +281,16 @@ describe('clinic detail: hours and status (e2e, fixture, movable clock)', () => 
     const derm = await fx.get('/specialists?specialty=dermatology');
     expect(derm.status).toBe(200);
     expect(hoursOf(derm.body.clinics)).toEqual([
-      [C4, { week: null }],
-      [C3, { week: WEEKDAYS_9_5 }],
+      [C4, listHours(C4)],
+      [C3, listHours(C3)],
     ]);
     const near = await fx.get(`/specialists?specialty=dermatology&${UNION_STATION}&limit=1`);
-    expect(hoursOf(near.body.clinics)).toEqual([[C4, { week: null }]]);
+    expect(hoursOf(near.body.clinics)).toEqual([[C4, listHours(C4)]]);
     const next = await fx.get(
       `/specialists?specialty=dermatology&${UNION_STATION}&limit=1&cursor=${encodeURIComponent(near.body.nextCursor)}`,
     );
-    expect(hoursOf(next.body.clinics)).toEqual([[C3, { week: WEEKDAYS_9_5 }]]);
+    expect(hoursOf(next.body.clinics)).toEqual([[C3, listHours(C3)]]);
     const open = await fx.get('/specialists?specialty=dermatology&openNow=true');
-    expect(hoursOf(open.body.clinics)).toEqual([[C3, { week: WEEKDAYS_9_5 }]]);
+    expect(hoursOf(open.body.clinics)).toEqual([[C3, listHours(C3)]]);
   });
 });

@@ -20,6 +20,16 @@ const fixtureWeek = (saturday: boolean) => ({
   sat: saturday ? NINE_TO_FIVE : [],
   sun: [],
 });
+/**
+ * A list row's hours (issue 51, item 6): the detail's fields but the exceptions. The fixture's
+ * week is 9:00-17:00 each weekday (never after 17:00), and Saturday for some clinics.
+ */
+const fixtureHours = (saturday: boolean) => ({
+  weekday: '9:00-17:00',
+  evening: false,
+  weekend: saturday,
+  week: fixtureWeek(saturday),
+});
 
 describe('clinics, specialists and metadata (e2e, fixture)', () => {
   const fx = useFixtureApp('clinics');
@@ -46,7 +56,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
         openNow: false,
         acceptingStatus: 'accepting',
         acceptingCheckedAt: '2026-11-16T12:00:00.000Z',
-        hours: { week: fixtureWeek(false) },
+        hours: fixtureHours(false),
         languages: ['English', 'French', 'Mandarin'],
         specialties: ['Family Medicine'],
         lat: 43.6677,
@@ -292,7 +302,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
             openNow: false,
             acceptingStatus: 'not-accepting',
             acceptingCheckedAt: '2026-11-20T12:00:00.000Z',
-            hours: { week: fixtureWeek(false) },
+            hours: fixtureHours(false),
             wait_weeks: 3,
           },
           {
@@ -304,7 +314,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
             openNow: false,
             acceptingStatus: 'accepting',
             acceptingCheckedAt: null,
-            hours: { week: fixtureWeek(true) },
+            hours: fixtureHours(true),
             wait_weeks: 12,
           },
         ],
@@ -324,7 +334,7 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
           openNow: false,
           acceptingStatus: 'accepting',
           acceptingCheckedAt: null,
-          hours: { week: fixtureWeek(true) },
+          hours: fixtureHours(true),
           wait_weeks: 6,
         },
       ]);
@@ -386,10 +396,10 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
       const r = await get('/metadata/specialties');
       expect(r.body).toEqual({
         specialties: [
-          { name: 'Family Medicine', doctorCount: 4 },
-          { name: 'Cardiology', doctorCount: 2 },
-          { name: 'Dermatology', doctorCount: 1 },
-          { name: 'Pediatrics', doctorCount: 0 },
+          { name: 'Family Medicine', doctorCount: 4, aliases: [] },
+          { name: 'Cardiology', doctorCount: 2, aliases: [] },
+          { name: 'Dermatology', doctorCount: 1, aliases: [] },
+          { name: 'Pediatrics', doctorCount: 0, aliases: [] },
         ],
         count: 4,
       });
@@ -399,11 +409,11 @@ describe('clinics, specialists and metadata (e2e, fixture)', () => {
       const r = await get('/metadata/languages');
       expect(r.body).toEqual({
         languages: [
-          { name: 'English', doctorCount: 5 },
-          { name: 'French', doctorCount: 3 },
-          { name: 'Mandarin', doctorCount: 1 },
-          { name: 'Punjabi', doctorCount: 1 },
-          { name: 'Tamil', doctorCount: 0 },
+          { name: 'English', doctorCount: 5, aliases: [] },
+          { name: 'French', doctorCount: 3, aliases: [] },
+          { name: 'Mandarin', doctorCount: 1, aliases: [] },
+          { name: 'Punjabi', doctorCount: 1, aliases: [] },
+          { name: 'Tamil', doctorCount: 0, aliases: [] },
         ],
         count: 5,
       });

@@ -227,19 +227,34 @@ describe('doctors: hours and accepting status (e2e, fixture)', () => {
     'Hana Steeles': everyDay('09:00', '17:00'),
     'Natalia Alvarez': C2_WEEK,
   };
+  // Issue 51, item 6: the detail's fields but the exceptions, worked out by hand from each week
+  // (a weekday span from first opening to last closing; evening: a weekday range past 17:00);
+  // unknown hours have no `week` (never null).
+  const UNKNOWN = { weekday: 'unknown', evening: false, weekend: false };
+  const V1: Record<string, { weekday: string; evening: boolean; weekend: boolean }> = {
+    'Alan Alder': UNKNOWN,
+    'Alice Zhang': { weekday: '8:00-20:00', evening: true, weekend: true },
+    'bob Singh': { weekday: '20:00-24:00', evening: true, weekend: true },
+    'Carol Tremblay': UNKNOWN,
+    'Dev Patel': { weekday: '9:00-17:00', evening: false, weekend: false },
+    'Fiona Finch': { weekday: '9:00-21:00', evening: true, weekend: true },
+    'Gus Finch': { weekday: '9:00-21:00', evening: true, weekend: true },
+    'Hana Steeles': { weekday: '9:00-17:00', evening: false, weekend: true },
+    'Natalia Alvarez': { weekday: '20:00-24:00', evening: true, weekend: true },
+  };
+  const listHours = (n: string) => ({ ...V1[n], ...(WEEKS[n] ? { week: WEEKS[n] } : {}) });
   type Item = { name: string; clinic: { hours: unknown } };
   const weeksOf = (items: Item[]) => Object.fromEntries(items.map((d) => [d.name, d.clinic.hours]));
-  const expected = (names: string[]) =>
-    Object.fromEntries(names.map((n) => [n, { week: WEEKS[n] }]));
+  const expected = (names: string[]) => Object.fromEntries(names.map((n) => [n, listHours(n)]));
 
-  it('gives every list item its clinic’s week (hours.week; null when unknown), in every list', async () => {
+  it('gives every list item its clinic’s hours (no week when unknown), in every list', async () => {
     clock.set('2026-11-25T16:30:00Z');
     const all = await get('/doctors');
     expect(all.status).toBe(200);
     expect(weeksOf(all.body.doctors)).toEqual(expected(Object.keys(WEEKS)));
-    // Only `week` is added: the exceptions and next edges stay in the detail.
+    // The exceptions and next edges stay in the detail.
     for (const d of all.body.doctors as Item[])
-      expect(Object.keys(d.clinic.hours as object)).toEqual(['week']);
+      expect(Object.keys(d.clinic.hours as object)).not.toContain('exceptions');
     const search = await get('/doctors/search?q=al');
     expect(search.status).toBe(200);
     expect(weeksOf(search.body.doctors)).toEqual(
@@ -249,9 +264,9 @@ describe('doctors: hours and accepting status (e2e, fixture)', () => {
     const cpso = await get('/doctors?cpso=900003,900001,900002');
     expect(cpso.status).toBe(200);
     expect((cpso.body.doctors as Item[]).map((d) => [d.name, d.clinic.hours])).toEqual([
-      ['Carol Tremblay', { week: null }],
-      ['Alice Zhang', { week: C1_WEEK }],
-      ['bob Singh', { week: C2_WEEK }],
+      ['Carol Tremblay', listHours('Carol Tremblay')],
+      ['Alice Zhang', listHours('Alice Zhang')],
+      ['bob Singh', listHours('bob Singh')],
     ]);
     // Nearest first, paged by cursor: each page's items carry their weeks.
     const seen: Item[] = [];
@@ -286,8 +301,8 @@ describe('doctors: hours and accepting status (e2e, fixture)', () => {
         d.clinic.acceptingCheckedAt,
       ]),
     ).toEqual([
-      ['Fiona Finch', { week: everyDay('09:00', '21:00') }, C6_CHECKED],
-      ['Gus Finch', { week: everyDay('09:00', '21:00') }, C6_CHECKED],
+      ['Fiona Finch', listHours('Fiona Finch'), C6_CHECKED],
+      ['Gus Finch', listHours('Gus Finch'), C6_CHECKED],
     ]);
   });
 
@@ -326,13 +341,13 @@ describe('doctors: hours and accepting status (e2e, fixture)', () => {
         ],
       },
     });
-    // Unknown hours: openNow, nextOpen and nextClose null, the week null, no holiday listed.
+    // Unknown hours: openNow, nextOpen and nextClose null, no week (never null), no holiday.
     const carol = (await get('/doctors/900003')).body.doctor.clinic;
-    expect([carol.openNow, carol.nextOpen, carol.nextClose, carol.hours.week]).toEqual([
+    expect([carol.openNow, carol.nextOpen, carol.nextClose, 'week' in carol.hours]).toEqual([
       null,
       null,
       null,
-      null,
+      false,
     ]);
     expect([carol.hours.exceptions, carol.acceptingStatus]).toEqual([[], 'unknown']);
     // Dev's clinic on its closed Tuesday: open again Wednesday 09:00, and the exceptions ahead.

@@ -16,6 +16,16 @@ const fixtureWeek = (saturday: boolean) => ({
   sat: saturday ? NINE_TO_FIVE : [],
   sun: [],
 });
+/**
+ * A list row's hours (issue 51, item 6): the detail's fields but the exceptions. The fixture's
+ * week is 9:00-17:00 each weekday (never after 17:00), and Saturday for some clinics.
+ */
+const fixtureHours = (saturday: boolean) => ({
+  weekday: '9:00-17:00',
+  evening: false,
+  weekend: saturday,
+  week: fixtureWeek(saturday),
+});
 
 describe('doctors (e2e, fixture)', () => {
   const fx = useFixtureApp('doctors');
@@ -61,7 +71,7 @@ describe('doctors (e2e, fixture)', () => {
           acceptingCheckedAt: '2026-11-16T12:00:00.000Z',
           openNow: false,
           // Issue 33: the clinic's week (its detail's hours.week).
-          hours: { week: fixtureWeek(false) },
+          hours: fixtureHours(false),
         },
         dataFreshness: 'fresh',
         syncedAt: '2026-11-18T12:00:00.000Z',

@@ -70,6 +70,7 @@ describe('answers match the OpenAPI document (every operation)', () => {
     getBulkManifest: [{ url: '/api/v1/bulk' }],
     getBulkFile: [{ url: '/api/v1/bulk/1/doctors.ndjson' }],
     listChanges: [{ url: '/api/v1/changes' }, { url: '/api/v1/changes?limit=5' }],
+    getRecordSchema: [{ url: '/api/v1/schemas/directory-record.schema.json', key: 'none' }],
   };
 
   function operations(): { path: string; method: string; id: string }[] {
@@ -103,7 +104,7 @@ describe('answers match the OpenAPI document (every operation)', () => {
         const validate = validatorFor(op.path, op.method, 200);
         // JSON answers parsed; text (ping) and NDJSON (a bulk file) as the string they are.
         const type = String(res.headers['content-type']);
-        const body = type.startsWith('application/json') ? res.json() : res.body;
+        const body = /^application\/([a-z.-]+\+)?json/.test(type) ? res.json() : res.body;
         if (!validate(body)) failures.push(`${r.url}: ${ajv.errorsText(validate.errors)}`);
       }
     }

@@ -98,13 +98,13 @@ export function deriveClinic(
   lat: number,
   lng: number,
 ): DerivedClinic {
+  return { ...weekSummary(hours), nearTtc: isNearTtc(lat, lng) };
+}
+
+/** The v1 summary of a week (`weekday`, `evening`, `weekend`), by deriveClinic's rules. */
+export function weekSummary(hours: MultiRangeHours | null): Omit<DerivedClinic, 'nearTtc'> {
   if (hours === null)
-    return {
-      weekdayHours: UNKNOWN_WEEKDAY_HOURS,
-      evening: false,
-      weekend: false,
-      nearTtc: isNearTtc(lat, lng),
-    };
+    return { weekdayHours: UNKNOWN_WEEKDAY_HOURS, evening: false, weekend: false };
   const counts = new Map<string, number>();
   let best: string | undefined;
   let bestCount = 0;
@@ -125,7 +125,6 @@ export function deriveClinic(
     weekdayHours: best ?? CLOSED_ALL_WEEKDAYS,
     evening: WORKING_DAYS.some((d) => hours[d].some((r) => minutesOfDay(r.close) > EVENING_AFTER)),
     weekend: hours.sat.length > 0 || hours.sun.length > 0,
-    nearTtc: isNearTtc(lat, lng),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ListHoursDto } from '../clinics/dto/opening-hours.dto';
 import {
   DISCOVERY,
   DISCOVERY_WEEK,
@@ -30,14 +31,14 @@ const DISCOVERY_ITEM = {
   acceptingStatus: 'accepting',
   acceptingCheckedAt: '2026-10-28T15:12:40.359Z',
   openNow: true,
-  hours: { week: DISCOVERY_WEEK },
+  hours: ListHoursDto.ofWeek(DISCOVERY_WEEK),
 };
 const SCOLLARD_ITEM = {
   ...SCOLLARD,
   acceptingStatus: 'accepting',
   acceptingCheckedAt: null,
   openNow: true,
-  hours: { week: SCOLLARD_WEEK },
+  hours: ListHoursDto.ofWeek(SCOLLARD_WEEK),
 };
 const LEBLANC_ITEM = { ...LEBLANC, clinic: SCOLLARD_ITEM };
 /** The detail's clinic: the list item's, with its hours as GET /clinics/{id} answers them. */
@@ -95,17 +96,15 @@ export const DOCTOR_EXAMPLES = {
           acceptingStatus: 'accepting',
           acceptingCheckedAt: '2026-09-14T10:02:11.359Z',
           openNow: false,
-          hours: {
-            week: {
-              mon: [{ open: '08:30', close: '16:30' }],
-              tue: [{ open: '08:30', close: '16:30' }],
-              wed: [{ open: '08:30', close: '16:30' }],
-              thu: [{ open: '08:30', close: '16:30' }],
-              fri: [{ open: '08:30', close: '12:00' }],
-              sat: [],
-              sun: [],
-            },
-          },
+          hours: ListHoursDto.ofWeek({
+            mon: [{ open: '08:30', close: '16:30' }],
+            tue: [{ open: '08:30', close: '16:30' }],
+            wed: [{ open: '08:30', close: '16:30' }],
+            thu: [{ open: '08:30', close: '16:30' }],
+            fri: [{ open: '08:30', close: '12:00' }],
+            sat: [],
+            sun: [],
+          }),
         },
         dataFreshness: 'stale',
         syncedAt: '2026-10-09T19:30:53.359Z',
@@ -142,17 +141,15 @@ export const DOCTOR_EXAMPLES = {
           acceptingStatus: 'accepting',
           acceptingCheckedAt: '2026-11-09T16:45:00.359Z',
           openNow: false,
-          hours: {
-            week: {
-              mon: [{ open: '09:00', close: '21:00' }],
-              tue: [{ open: '09:00', close: '21:00' }],
-              wed: [{ open: '09:00', close: '21:00' }],
-              thu: [{ open: '09:00', close: '21:00' }],
-              fri: [{ open: '09:00', close: '21:00' }],
-              sat: [{ open: '10:00', close: '16:00' }],
-              sun: [{ open: '10:00', close: '16:00' }],
-            },
-          },
+          hours: ListHoursDto.ofWeek({
+            mon: [{ open: '09:00', close: '21:00' }],
+            tue: [{ open: '09:00', close: '21:00' }],
+            wed: [{ open: '09:00', close: '21:00' }],
+            thu: [{ open: '09:00', close: '21:00' }],
+            fri: [{ open: '09:00', close: '21:00' }],
+            sat: [{ open: '10:00', close: '16:00' }],
+            sun: [{ open: '10:00', close: '16:00' }],
+          }),
         },
         dataFreshness: 'fresh',
         syncedAt: '2026-10-02T07:23:24.359Z',

@@ -54,7 +54,7 @@ export const DOCTOR_HOURS =
   '`not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the ' +
   'location, the radius and the paging, and `total` stays exact. Each `clinic` answers ' +
   '`openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was ' +
-  'last confirmed) and `hours.week` (its regular week, as in the detail; null: hours unknown); ' +
+  "last confirmed) and `hours` (the detail's `weekday`, `evening`, `weekend` and `week`; no `week` when the hours are unknown); " +
   '`acceptingNewPatients` is true exactly when the status is `accepting`. ' +
   'Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.';
 
@@ -70,5 +70,5 @@ export const CLINIC_HOURS =
   'existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other ' +
   'filter, the location, the radius and the paging, and `total` stays exact. Each item answers ' +
   '`openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last ' +
-  'confirmed) and `hours.week` (the regular week, as in the detail; null: hours unknown); ' +
+  "confirmed) and `hours` (the detail's `weekday`, `evening`, `weekend` and `week`; no `week` when the hours are unknown); " +
   '`accepting` is true exactly when the status is `accepting`.';

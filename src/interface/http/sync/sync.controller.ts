@@ -111,7 +111,7 @@ export class SyncController {
     operationId: 'getBulkFile',
     summary: 'One NDJSON file of the bulk snapshot',
     description:
-      "The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows (ask for it: the file is stored compressed). Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit. By default a key may have 2 downloads at once on an instance (BULK_DOWNLOADS_PER_KEY; a third is 429 `rate_limited` with Retry-After), an instance serves 32 at once (BULK_DOWNLOADS_PER_INSTANCE; then 503 with Retry-After), and a download still going after 30 minutes (BULK_DOWNLOAD_MAX_SECONDS) is cut short: take it again faster.\n\n" +
+      "The records of one type at one data version, one interchange record a line (its JSON Schema: `GET /schemas/directory-record.schema.json`), in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows (ask for it: the file is stored compressed). Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit. By default a key may have 2 downloads at once on an instance (BULK_DOWNLOADS_PER_KEY; a third is 429 `rate_limited` with Retry-After), an instance serves 32 at once (BULK_DOWNLOADS_PER_INSTANCE; then 503 with Retry-After), and a download still going after 30 minutes (BULK_DOWNLOAD_MAX_SECONDS) is cut short: take it again faster.\n\n" +
       curl('/bulk/17/doctors.ndjson', '--compressed '),
   })
   @ApiParam({ name: 'version', description: 'The data version, from the manifest', example: '17' })
@@ -126,7 +126,8 @@ export class SyncController {
       'application/x-ndjson': {
         schema: {
           type: 'string',
-          description: 'One interchange record (JSON) a line, in key order',
+          description:
+            'One interchange record (JSON) a line, in key order; each line validates against GET /schemas/directory-record.schema.json',
         },
         example: BULK_FILE_EXAMPLE,
       },

@@ -10,12 +10,13 @@ import { DirectoryPersistenceModule } from '../../../infrastructure/persistence/
 import { FileBulkSnapshots } from '../../../infrastructure/persistence/sync/bulk-snapshot-files';
 import { PgSyncStore } from '../../../infrastructure/persistence/sync/pg-sync.store';
 import { DataVersionInterceptor } from './data-version.interceptor';
+import { RecordSchemaController } from './record-schema.controller';
 import { SyncController } from './sync.controller';
 
 /** The bulk snapshot, the change feed and the lists' `dataVersion` (issue 34, docs/sync.md). */
 @Module({
   imports: [DirectoryPersistenceModule],
-  controllers: [SyncController],
+  controllers: [SyncController, RecordSchemaController],
   providers: [
     { provide: SyncStore, useClass: PgSyncStore },
     { provide: BulkFileSnapshots, useClass: FileBulkSnapshots },

@@ -100,7 +100,7 @@ export class ClinicListItemDto {
       openNow: c.openNow,
       acceptingStatus: c.acceptingStatus,
       acceptingCheckedAt: c.availabilityCheckedAt ? c.availabilityCheckedAt.toISOString() : null,
-      hours: ListHoursDto.from(c.week),
+      hours: ListHoursDto.ofWeek(c.week),
       languages: c.languages,
       specialties: c.specialties,
       lat: c.lat,

@@ -12,7 +12,7 @@
  *   the exported property options (OPEN_NOW_PROPERTY, ACCEPTING_STATUS_PROPERTY, …).
  * - `TimeRangeDto`, `WeekHoursDto`, `HoursExceptionDto`.
  * - `ListHoursDto` (`hours` of a list item: a doctor's clinic, a clinic, a specialist pair):
- *   the same `week` as the detail's, alone; `ListHoursDto.from(week)`.
+ *   the detail's fields but the exceptions (`HoursDto` extends it); `ListHoursDto.ofWeek(week)`.
  * `answer` is a ClinicHoursAnswer (application/clinics/clinic-opening.ts).
  */
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
@@ -20,6 +20,7 @@ import { ClinicHoursAnswer } from '../../../../application/clinics/clinic-openin
 import { ACCEPTING_STATUSES, AcceptingStatus } from '../../../../domain/clinics/accepting-status';
 import { isClosedException } from '../../../../domain/clinics/hours/clinic-schedule';
 import { WeeklyHours } from '../../../../domain/clinics/hours/weekly-hours';
+import { weekSummary } from '../../../../domain/directory/interchange';
 
 /** The Plan-Net code of each status, as the descriptions say it. */
 export const ACCEPTING_STATUS_DOC =
@@ -121,17 +122,21 @@ export class HoursExceptionDto {
 /** The `week` of `hours`, the same in the details and the list items. */
 const WEEK_PROPERTY: ApiPropertyOptions = {
   type: WeekHoursDto,
-  nullable: true,
+  required: false,
   description:
-    'The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown',
+    'The regular week, Toronto wall clock, mon … sun each a list of {open, close}. Absent when the hours are unknown (then `weekday` is "unknown", `evening` and `weekend` false): never null',
 };
 
-/** Named HoursDto in the OpenAPI document, as in v1 (the typed client's schema name). */
-export class HoursDto {
+/**
+ * A clinic's `hours` wherever a clinic is answered (a doctor's list row, a clinic's, a specialist
+ * pair's): v1's summary and the regular week; the details add the dated exceptions (HoursDto).
+ * Unknown hours: `weekday` "unknown", no `week` (issue 51, item 6).
+ */
+export class ListHoursDto {
   @ApiProperty({
     example: '9:00-17:00',
     description:
-      'Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is null)',
+      'Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is absent)',
   })
   weekday!: string;
   @ApiProperty({ description: 'Open after 5 PM on at least one weekday', example: true })
@@ -139,7 +144,21 @@ export class HoursDto {
   @ApiProperty({ description: 'Open Saturday or Sunday', example: false })
   weekend!: boolean;
   @ApiProperty(WEEK_PROPERTY)
-  week!: WeekHoursDto | null;
+  week?: WeekHoursDto;
+
+  static ofWeek(week: WeeklyHours | null): ListHoursDto {
+    const v1 = weekSummary(week);
+    return {
+      weekday: v1.weekdayHours,
+      evening: v1.evening,
+      weekend: v1.weekend,
+      ...weekField(week),
+    };
+  }
+}
+
+/** Named HoursDto in the OpenAPI document, as in v1 (the typed client's schema name). */
+export class HoursDto extends ListHoursDto {
   @ApiProperty({
     type: [HoursExceptionDto],
     description:
@@ -156,7 +175,7 @@ export class HoursDto {
       weekday: v1.weekdayHours,
       evening: v1.evening,
       weekend: v1.weekend,
-      week: weekHoursDto(a.week),
+      ...weekField(a.week),
       exceptions: a.exceptions.map((e) =>
         isClosedException(e)
           ? { date: e.date, closed: true, ...(e.reason ? { reason: e.reason } : {}) }
@@ -173,29 +192,24 @@ export { HoursDto as ClinicHoursDto };
  * `hours` of a list item (a doctor's clinic, a clinic, a specialist pair): the regular week, as
  * the detail's `hours.week`. The dated exceptions, nextOpen and nextClose are in the details.
  */
-export class ListHoursDto {
-  @ApiProperty(WEEK_PROPERTY)
-  week!: WeekHoursDto | null;
-
-  static from(week: WeeklyHours | null): ListHoursDto {
-    return { week: weekHoursDto(week) };
-  }
-}
-
 /** `hours` of a list item, as the OpenAPI document describes it. */
 export const LIST_HOURS_PROPERTY: ApiPropertyOptions = {
   type: ListHoursDto,
   description:
-    "The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail",
+    "The clinic's hours, the same fields as the detail's but its dated exceptions: v1's `weekday`, `evening` and `weekend`, and the regular week (`week`, absent when the hours are unknown). Holidays, dated exceptions, nextOpen and nextClose are in the detail",
 };
 
 function ranges(rs: readonly { open: string; close: string }[]): TimeRangeDto[] {
   return rs.map((r) => ({ open: r.open, close: r.close }));
 }
 
-/** A week as answered: null stays null (hours unknown). */
-export function weekHoursDto(w: WeeklyHours | null): WeekHoursDto | null {
-  if (w === null) return null;
+/** `week` as answered: absent when the hours are unknown (never null). */
+function weekField(w: WeeklyHours | null): { week?: WeekHoursDto } {
+  return w === null ? {} : { week: weekHoursDto(w) };
+}
+
+/** A known week as answered. */
+export function weekHoursDto(w: WeeklyHours): WeekHoursDto {
   return {
     mon: ranges(w.mon),
     tue: ranges(w.tue),

@@ -56,7 +56,7 @@ export class SpecialistDto {
       openNow: s.openNow,
       acceptingStatus: s.acceptingStatus,
       acceptingCheckedAt: s.availabilityCheckedAt ? s.availabilityCheckedAt.toISOString() : null,
-      hours: ListHoursDto.from(s.week),
+      hours: ListHoursDto.ofWeek(s.week),
       wait_weeks: s.waitWeeks,
       ...(s.distanceKm !== undefined ? { distanceKm: s.distanceKm } : {}),
     };

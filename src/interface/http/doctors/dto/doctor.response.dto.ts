@@ -40,7 +40,7 @@ export class ClinicSummaryDto extends ClinicCoreDto {
       acceptingStatus: c.acceptingStatus,
       acceptingCheckedAt: c.acceptingCheckedAt ? c.acceptingCheckedAt.toISOString() : null,
       openNow: c.openNow,
-      hours: ListHoursDto.from(c.week),
+      hours: ListHoursDto.ofWeek(c.week),
     };
   }
 }

@@ -134,3 +134,30 @@ export const NAME_GROUPS: readonly NameGroup[] = [
     'Abdi|Ali|Farah|Hussein|Warsame|Osman|Jama|Egal|Mohamud|Haile|Tesfaye|Bekele|Gebre|Alemu',
     { Somali: 0.6, Arabic: 0.25 }, 0.99),
 ];
+
+/**
+ * Surnames as Toronto writes them beyond one plain word (issue 50, item 7): with an apostrophe
+ * (O'Connor, D'Souza, Dell'Acqua), a particle (De Santis, Da Silva, van der Berg, El Khoury), or
+ * hyphenated (St-Pierre), per community, with the share of its doctors who bear one. Drawn from
+ * a stream of their own (doctor-drafts.ts), so that the other draws, CPSO numbers and clinics
+ * among them, stay as they were. The shares are rough guesses from surname frequencies in
+ * Ontario (Irish O' names and Dutch van/de names in the anglo group, Goan D' names in the South
+ * Asian group, Italian and Portuguese particles common in their communities).
+ */
+export interface SurnameForms {
+  readonly share: number;
+  readonly forms: readonly string[];
+}
+
+// prettier-ignore
+export const SURNAME_FORMS: Readonly<Record<string, SurnameForms>> = {
+  anglo: { share: 0.04, forms: w("O'Connor|O'Neill|O'Sullivan|O'Reilly|O'Donnell|O'Hara|D'Arcy|van der Berg|Van Dyk|van der Meer|de Vries|Van Horne|Vander Zalm|de Jong") },
+  french: { share: 0.15, forms: w("St-Pierre|D'Amours|Saint-Onge|D'Aoust|De Grandpré|Le Blanc|Des Rosiers|L'Heureux|St-Laurent|D'Anjou") },
+  italian: { share: 0.2, forms: w("Di Stefano|D'Angelo|Dell'Acqua|De Santis|Lo Russo|Di Giacomo|La Rosa|Del Vecchio|D'Amico|Di Paolo|De Rosa|Lo Presti") },
+  portuguese: { share: 0.25, forms: w('Da Silva|Dos Santos|De Sousa|Da Costa|Do Rego|De Melo|Da Ponte|Dos Reis') },
+  'south-asian': { share: 0.03, forms: w("D'Souza|D'Costa|D'Silva|De Souza|D'Mello|D'Cruz|Da Cunha") },
+  arab: { share: 0.15, forms: w('El Khoury|Abou Zeid|Al-Hassan|El Amin|Abu Khalil|El Sayed|Al Masri') },
+  filipino: { share: 0.1, forms: w('De los Reyes|Del Rosario|De Leon|San Juan|Dela Paz|De Castro') },
+  'latin-american': { share: 0.1, forms: w('De la Cruz|Del Valle|De León|San Martín|De la Rosa|Del Río') },
+  'east-african': { share: 0.05, forms: w('Abu Bakr|Haile Selassie|Wolde Mariam') },
+};

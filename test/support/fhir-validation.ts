@@ -140,6 +140,13 @@ export class FhirValidator {
         this.bundles++;
         expect(['searchset']).toContain(json.type);
         for (const e of json.entry ?? []) {
+          if (e.search.mode === 'outcome') {
+            // What a lenient search ignored (issue 51, item 5): an OperationOutcome, no Plan-Net.
+            expect(e.resource.resourceType).toBe('OperationOutcome');
+            expect(e.fullUrl).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+            this.one(e.resource, false);
+            continue;
+          }
           expect(['match', 'include']).toContain(e.search.mode);
           this.one(e.resource, opts.planNet ?? true);
           expect(e.fullUrl.endsWith(`/${e.resource.resourceType}/${e.resource.id}`)).toBe(true);

@@ -29,8 +29,13 @@ export function capabilityStatement(baseUrl: string) {
         mode: 'server',
         documentation:
           'Paging through Bundle.link next (opaque _page tokens); _count from 0 to 100 (default 25; ' +
-          'the sandbox tier reads at most its own page size and window). Bundle.total is exact. ' +
-          'Unsupported parameters are answered 400 with an OperationOutcome naming them.',
+          'the sandbox tier reads at most its own page size and window). Bundle.total is exact ' +
+          '(_total=none leaves it out; estimate is answered exactly); _summary=count answers the total ' +
+          'alone; _sort takes the order each type is answered in (Practitioner: name; PractitionerRole ' +
+          'and HealthcareService: location; Location and Organization: _id; near a point: nearest ' +
+          'first). Unsupported parameters are answered 400 with an OperationOutcome naming them, or, ' +
+          'with Prefer: handling=lenient, ignored and listed in an OperationOutcome entry of the ' +
+          'Bundle (search.mode outcome).',
         security: {
           cors: true,
           description:

@@ -109,7 +109,13 @@ export function specialtySlug(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The specialty part of a HealthcareService id (ids are at most 64 characters). */
-export function specialtyIdPart(name: string): string {
+/**
+ * A specialty's code in this view's CodeSystem, one rule for the coding, the `specialty` search
+ * token and the HealthcareService id (`<clinic id>-<specialty code>`, at most 36 + 1 + 27 = 64
+ * characters, FHIR's limit for an id): the name lower-cased, every run of other characters a
+ * hyphen, cut to 27 characters and never ending in a hyphen (Physical Medicine and
+ * Rehabilitation: `physical-medicine-and-rehab`). The search also takes the whole slug.
+ */
+export function specialtyCode(name: string): string {
   return specialtySlug(name).slice(0, 27).replace(/-+$/, '');
 }

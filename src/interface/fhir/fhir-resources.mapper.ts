@@ -18,8 +18,7 @@ import {
   NUCC_SYSTEM,
   PN,
   SPECIALTY_SYSTEM,
-  specialtyIdPart,
-  specialtySlug,
+  specialtyCode,
   UCUM,
   V2_0203,
   WAIT_WEEKS_EXTENSION,
@@ -45,7 +44,7 @@ export function specialtyConcept(name: string) {
   return {
     coding: [
       ...(nucc ? [{ system: NUCC_SYSTEM, code: nucc[0], display: nucc[1] }] : []),
-      { system: SPECIALTY_SYSTEM, code: specialtySlug(name), display: name },
+      { system: SPECIALTY_SYSTEM, code: specialtyCode(name), display: name },
     ],
     text: name,
   };
@@ -84,7 +83,7 @@ const accessibility = (code: string, display: string) => ({
 
 export const roleId = (r: { cpso: string; clinicId: string }) => `${r.cpso}-${r.clinicId}`;
 export const serviceId = (s: { clinicId: string; specialty: string }) =>
-  `${s.clinicId}-${specialtyIdPart(s.specialty)}`;
+  `${s.clinicId}-${specialtyCode(s.specialty)}`;
 
 export function practitioner(d: FhirPractitionerRecord): FhirResource {
   const words = d.name.trim().split(/\s+/);

@@ -136,7 +136,7 @@ export const SEARCH_PARAMS: Readonly<Record<FhirType, readonly SearchParamDef[]>
     LAST_UPDATED,
   ],
   HealthcareService: [
-    ID('<clinic id>-<specialty>'),
+    ID('<clinic id>-<specialty code> (the code of its specialty coding, at most 27 characters)'),
     {
       name: 'specialty',
       type: 'token',
@@ -173,7 +173,31 @@ export const INCLUDES: Readonly<Record<FhirType, readonly string[]>> = {
 };
 
 /** Result parameters every search takes. */
-export const RESULT_PARAMS = ['_count', '_page', '_format', '_include'] as const;
+export const RESULT_PARAMS = [
+  '_count',
+  '_page',
+  '_format',
+  '_include',
+  '_summary',
+  '_total',
+  '_sort',
+] as const;
+
+/**
+ * `_sort` values each type takes: the order its searches are answered in (ties by the resource's
+ * key). A search near a point is answered nearest first whatever `_sort` says.
+ */
+export const SORTS: Readonly<Record<FhirType, readonly string[]>> = {
+  Practitioner: ['name', '_id'],
+  PractitionerRole: ['location', '_id'],
+  Location: ['_id'],
+  Organization: ['_id'],
+  HealthcareService: ['location', '_id'],
+};
+/** `_summary` values served: the count alone, or the whole resources. */
+export const SUMMARIES = ['count', 'false'] as const;
+/** `_total` values: none leaves the total out; estimate is answered accurately. */
+export const TOTALS = ['none', 'estimate', 'accurate'] as const;
 
 export const DEFAULT_COUNT = 25;
 export const MAX_COUNT = 100;

@@ -22,10 +22,19 @@ import {
   NUCC_SYSTEM,
   PN,
   SPECIALTY_SYSTEM,
-  specialtyIdPart,
+  specialtyCode,
   specialtySlug,
 } from './fhir-codes';
-import { FhirType, INCLUDES, MAX_COUNT, RESULT_PARAMS, SEARCH_PARAMS } from './fhir-search-params';
+import {
+  FhirType,
+  INCLUDES,
+  MAX_COUNT,
+  RESULT_PARAMS,
+  SEARCH_PARAMS,
+  SORTS,
+  SUMMARIES,
+  TOTALS,
+} from './fhir-search-params';
 import {
   countValue,
   isUuid,
@@ -57,6 +66,12 @@ export interface ParsedSearch {
   readonly includes: ReadonlySet<string>;
   readonly count?: number;
   readonly pageToken?: string;
+  /** `_summary=count`: the total alone, no entries. */
+  readonly countOnly: boolean;
+  /** `_total=none`: no total in the Bundle. */
+  readonly noTotal: boolean;
+  /** With `Prefer: handling=lenient`: what was ignored, and why, for the Bundle's outcome. */
+  readonly ignored: readonly string[];
 }
 
 /** Intersection of two "any of" lists (a parameter and `_id` on the same key). */
@@ -69,18 +84,47 @@ function both<T>(a: T[] | undefined, b: T[] | undefined): T[] | undefined {
 /**
  * A search's query as criteria. Every parameter is checked: one this view does not support
  * (modifiers included) is a 400 naming it, never ignored; so is a repeated one (but _include).
+ * With `lenient` (the client sent `Prefer: handling=lenient`, FHIR's search rule for this), an
+ * unsupported parameter, or an unsupported value of `_summary`, `_total` or `_sort`, is ignored
+ * instead, and listed in `ignored` for the Bundle's OperationOutcome.
  */
-export function parseSearch(type: FhirType, query: Query, specialtyNames: string[]): ParsedSearch {
+export function parseSearch(
+  type: FhirType,
+  query: Query,
+  specialtyNames: string[],
+  lenient = false,
+): ParsedSearch {
   const allowed = new Set<string>([...SEARCH_PARAMS[type].map((p) => p.name), ...RESULT_PARAMS]);
   // String modifiers of the name parameters (issue 50): :exact and :contains.
   if (type === 'Practitioner')
     for (const k of NAME_PARTS) for (const m of NAME_MODIFIERS) allowed.add(`${k}:${m}`);
   const unsupported = Object.keys(query).filter((k) => !allowed.has(k));
-  if (unsupported.length)
+  const ignored: string[] = [];
+  if (unsupported.length && !lenient)
     throw new InvalidParamError(
       `Unsupported search parameter${unsupported.length > 1 ? 's' : ''} for ${type}: ${unsupported.join(', ')}. ` +
-        `Supported: ${[...allowed].join(', ')}.`,
+        `Supported: ${[...allowed].join(', ')}. Send Prefer: handling=lenient to have unsupported parameters ignored (and listed in the Bundle).`,
     );
+  if (unsupported.length) {
+    ignored.push(...unsupported.map((k) => `${k} (not supported for ${type})`));
+    query = Object.fromEntries(Object.entries(query).filter(([k]) => allowed.has(k)));
+  }
+  /** A result parameter's value among `values`, else 400 (strict) or ignored (lenient). */
+  const choice = <T extends string>(k: string, values: readonly T[]): T | undefined => {
+    const v = query[k];
+    if (v === undefined) return undefined;
+    if (Array.isArray(v)) throw new InvalidParamError(`${k} may be sent once.`);
+    if ((values as readonly string[]).includes(v)) return v as T;
+    if (!lenient)
+      throw new InvalidParamError(
+        `${k}=${JSON.stringify(v.slice(0, 40))} is not supported for ${type}: it takes ${values.join(', ')}.`,
+      );
+    ignored.push(`${k}=${v.slice(0, 40)} (it takes ${values.join(', ')})`);
+    return undefined;
+  };
+  const summary = choice('_summary', SUMMARIES);
+  const totalMode = choice('_total', TOTALS);
+  choice('_sort', SORTS[type]);
   const one = (k: string): string | undefined => {
     const v = query[k];
     if (Array.isArray(v)) throw new InvalidParamError(`${k} may be sent once.`);
@@ -137,7 +181,7 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
         const t = token(v);
         const ours =
           (t.system === undefined || t.system === SPECIALTY_SYSTEM) &&
-          t.code === specialtySlug(name);
+          (t.code === specialtyCode(name) || t.code === specialtySlug(name));
         const nucc =
           (t.system === undefined || t.system === NUCC_SYSTEM) &&
           t.code === NUCC_BY_SPECIALTY[name]?.[0];
@@ -197,6 +241,9 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
     includes,
     count,
     pageToken: one('_page'),
+    countOnly: summary === 'count',
+    noTotal: totalMode === 'none',
+    ignored,
   });
 
   switch (type) {
@@ -268,7 +315,7 @@ export function parseSearch(type: FhirType, query: Query, specialtyNames: string
     case 'HealthcareService': {
       const pairs = ids?.flatMap((id) => {
         const clinic = id.slice(0, 36);
-        const name = specialtyNames.find((n) => specialtyIdPart(n) === id.slice(37));
+        const name = specialtyNames.find((n) => specialtyCode(n) === id.slice(37));
         return isUuid(clinic) && id[36] === '-' && name ? [[clinic, name] as const] : [];
       });
       if (pairs && pairs.length === 0) impossible = true;

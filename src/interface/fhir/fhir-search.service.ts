@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SearchFhirDirectoryUseCase } from '../../application/fhir/search-fhir-directory.use-case';
 import { effectivePage } from '../../application/shared/page-caps';
@@ -35,6 +36,15 @@ export interface SearchRequest {
   rawUrl: string;
   baseUrl: string;
   tier: Tier | undefined;
+  /** `Prefer: handling=lenient`: unsupported parameters are ignored and listed, not refused. */
+  lenient?: boolean;
+}
+
+/** Whether a Prefer header asks for lenient handling of the search's parameters. */
+export function prefersLenient(prefer: string | string[] | undefined): boolean {
+  return [prefer ?? []]
+    .flat()
+    .some((h) => h.split(/[;,]/).some((p) => p.trim().toLowerCase() === 'handling=lenient'));
 }
 
 /** Runs a FHIR search or read on the use case and shapes the answer (Bundle or resource). */
@@ -76,10 +86,11 @@ export class FhirSearchService {
       r.type === 'PractitionerRole' || r.type === 'HealthcareService'
         ? await this.directory.specialtyNames()
         : [];
-    const parsed = parseSearch(r.type, r.query, names);
+    const parsed = parseSearch(r.type, r.query, names, r.lenient);
     const query = canonicalQuery(r.rawUrl);
     const offset = parsed.pageToken === undefined ? 0 : this.tokens.read(parsed.pageToken, query);
-    const page = this.page(parsed.count, offset, r.tier);
+    // _summary=count: the total alone (a page of none).
+    const page = parsed.countOnly ? { limit: 0, offset } : this.page(parsed.count, offset, r.tier);
     const found: Page<Entry> = parsed.impossible
       ? { items: [], total: 0 }
       : await this.matches(parsed, page);
@@ -88,10 +99,28 @@ export class FhirSearchService {
     const hasNext = page.limit > 0 && offset + page.limit < found.total && next.limit > 0;
     const sep = query ? '&' : '';
     const entries = [...found.items, ...included];
+    const outcome = parsed.ignored.length
+      ? [
+          {
+            fullUrl: `urn:uuid:${randomUUID()}`,
+            resource: {
+              resourceType: 'OperationOutcome',
+              issue: [
+                {
+                  severity: 'warning',
+                  code: 'not-supported',
+                  diagnostics: `Ignored (Prefer: handling=lenient): ${parsed.ignored.join('; ')}.`,
+                },
+              ],
+            },
+            search: { mode: 'outcome' },
+          },
+        ]
+      : [];
     return {
       resourceType: 'Bundle',
       type: 'searchset',
-      total: found.total,
+      ...(parsed.noTotal ? {} : { total: found.total }),
       link: [
         { relation: 'self', url: `${r.baseUrl}/${r.type}${query ? `?${query}` : ''}` },
         ...(hasNext
@@ -104,30 +133,33 @@ export class FhirSearchService {
           : []),
       ],
       // FHIR JSON has no empty arrays: a page without entries has no `entry`.
-      ...(entries.length
+      ...(entries.length || outcome.length
         ? {
-            entry: entries.map((e) => ({
-              fullUrl: `${r.baseUrl}/${e.resource.resourceType}/${e.resource.id}`,
-              resource: e.resource,
-              search: {
-                mode: e.mode,
-                ...(e.distanceKm !== undefined
-                  ? {
-                      extension: [
-                        {
-                          url: LOCATION_DISTANCE_EXTENSION,
-                          valueDistance: {
-                            value: e.distanceKm,
-                            unit: 'km',
-                            system: UCUM,
-                            code: 'km',
+            entry: [
+              ...entries.map((e) => ({
+                fullUrl: `${r.baseUrl}/${e.resource.resourceType}/${e.resource.id}`,
+                resource: e.resource,
+                search: {
+                  mode: e.mode,
+                  ...(e.distanceKm !== undefined
+                    ? {
+                        extension: [
+                          {
+                            url: LOCATION_DISTANCE_EXTENSION,
+                            valueDistance: {
+                              value: e.distanceKm,
+                              unit: 'km',
+                              system: UCUM,
+                              code: 'km',
+                            },
                           },
-                        },
-                      ],
-                    }
-                  : {}),
-              },
-            })),
+                        ],
+                      }
+                    : {}),
+                },
+              })),
+              ...outcome,
+            ],
           }
         : {}),
     };

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../domain/shared/domain-error';
 import { Public } from '../http/auth/auth.decorators';
 import { capabilityStatement } from './capability-statement';
-import { FhirSearchService } from './fhir-search.service';
+import { FhirSearchService, prefersLenient } from './fhir-search.service';
 import { FHIR_TYPES, FhirType } from './fhir-search-params';
 import { Query } from './fhir-search.parser';
 import { FHIR_CONTENT_TYPE } from './operation-outcome';
@@ -53,6 +53,7 @@ export class FhirController {
       rawUrl: req.url,
       baseUrl: baseUrl(req),
       tier: req.principal?.tier,
+      lenient: prefersLenient(req.headers.prefer),
     });
   }
 

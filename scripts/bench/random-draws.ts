@@ -84,8 +84,8 @@ interface ClassShape {
   readonly filters: readonly [number, number];
   /** Chance of a point (1: always). */
   readonly point: number;
-  /** The `q` of a search. */
-  readonly q?: 'prefix' | 'inner' | 'cpso';
+  /** The `q` of a search (issue 50's classes: a name as people type it). */
+  readonly q?: 'prefix' | 'inner' | 'cpso' | NameQueryKind;
 }
 
 /** The classes, in report order. */
@@ -95,6 +95,12 @@ export const RANDOM_CLASSES: readonly ClassShape[] = [
   { name: 'search fragment prefix', list: 'search', filters: [0, 2], point: 0.25, q: 'prefix' },
   { name: 'search fragment inner', list: 'search', filters: [0, 2], point: 0.25, q: 'inner' },
   { name: 'search CPSO', list: 'search', filters: [0, 1], point: 0.2, q: 'cpso' },
+  { name: 'search name unaccented', list: 'search', filters: [0, 1], point: 0.2, q: 'unaccented' },
+  { name: 'search name one typo', list: 'search', filters: [0, 1], point: 0.2, q: 'typo1' },
+  { name: 'search name two typos', list: 'search', filters: [0, 1], point: 0.2, q: 'typo2' },
+  { name: 'search name reversed', list: 'search', filters: [0, 1], point: 0.2, q: 'reversed' },
+  { name: 'search two word starts', list: 'search', filters: [0, 1], point: 0.2, q: 'starts' },
+  { name: 'search CPSO spaced', list: 'search', filters: [0, 0], point: 0, q: 'cpso-spaced' },
   { name: 'clinics filters', list: 'clinics', filters: [1, 4], point: 0 },
   { name: 'clinics near a point with filters', list: 'clinics', filters: [1, 3], point: 1 },
   { name: 'specialists with filters', list: 'specialists', filters: [0, 3], point: 0.5 },
@@ -117,6 +123,81 @@ function fragment(rng: SeededRandom, pools: RandomPools, inner: boolean): string
   const start = inner ? rng.int(1, word.length - length) : 0;
   const text = word.slice(start, start + length);
   return rng.chance(0.7) ? text.toLowerCase() : text;
+}
+
+/** Issue 50's classes: a real name as people type it. */
+export type NameQueryKind =
+  'unaccented' | 'typo1' | 'typo2' | 'reversed' | 'starts' | 'cpso-spaced';
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Marks dropped and the letters that do not decompose spelt out, as an English keyboard types. */
+function plain(name: string): string {
+  const spelt: Record<string, string> = {
+    ł: 'l',
+    Ł: 'L',
+    ø: 'o',
+    Ø: 'O',
+    ß: 'ss',
+    đ: 'd',
+    Đ: 'D',
+    æ: 'ae',
+    œ: 'oe',
+  };
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[łŁøØßđĐæœ]/g, (c) => spelt[c]);
+}
+
+/** `w` with one edit at `at` (a substitution, a deletion when long enough, or a swap). */
+function typo(rng: SeededRandom, w: string, at: number, minLength: number): string {
+  const kind = rng.int(0, w.length - 1 >= minLength ? 2 : 1);
+  if (kind === 0) {
+    const c = rng.pick([...LETTERS].filter((x) => x !== w[at].toLowerCase()));
+    return w.slice(0, at) + c + w.slice(at + 1);
+  }
+  if (kind === 1 && at + 1 < w.length && w[at] !== w[at + 1])
+    return w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
+  if (kind === 1) return w.slice(0, at) + (w[at] === 'a' ? 'e' : 'a') + w.slice(at + 1);
+  return w.slice(0, at) + w.slice(at + 1);
+}
+
+/** A real name as people type it (issue 50). */
+function nameQuery(rng: SeededRandom, pools: RandomPools, kind: NameQueryKind): string {
+  if (kind === 'cpso-spaced') {
+    const c = rng.pick(pools.cpsos);
+    const cut = rng.int(1, c.length - 1);
+    return `${rng.pick(['', 'CPSO ', '#'])}${c.slice(0, cut)}${rng.pick([' ', '-'])}${c.slice(cut)}`;
+  }
+  const accented = pools.names.filter((n) => plain(n) !== n);
+  for (let tries = 0; tries < 200; tries++) {
+    const name =
+      kind === 'unaccented' && accented.length && rng.chance(0.8)
+        ? rng.pick(accented)
+        : rng.pick(pools.names);
+    const ws = plain(name)
+      .split(/[\s-]+/)
+      .filter(Boolean);
+    if (ws.length < 2) continue;
+    if (kind === 'unaccented') return ws.join(' ');
+    if (kind === 'reversed') return [ws[ws.length - 1], ...ws.slice(1, -1), ws[0]].join(' ');
+    if (kind === 'starts')
+      return [ws[0], ws[ws.length - 1]]
+        .map((w) => w.slice(0, rng.int(Math.min(2, w.length), Math.max(2, Math.min(4, w.length)))))
+        .join(' ');
+    const [lo, hi] = kind === 'typo1' ? [5, 8] : [9, 99];
+    const fits = ws
+      .map((w, i) => [w, i] as const)
+      .filter(([w]) => /^[a-z]+$/i.test(w) && w.length >= lo && w.length <= hi);
+    if (fits.length === 0) continue;
+    const [w, i] = rng.pick(fits);
+    let t = typo(rng, w, rng.int(0, Math.floor(w.length / 2) - 1), lo);
+    // The second edit far from the first (edits that overlap can count as three).
+    if (kind === 'typo2') t = typo(rng, t, rng.int(Math.floor(w.length / 2) + 1, t.length - 1), lo);
+    return ws.map((x, j) => (j === i ? t : x)).join(' ');
+  }
+  throw new Error(`no name fits ${kind}`);
 }
 
 function names(rng: SeededRandom, from: readonly string[], max: number): string {
@@ -175,7 +256,9 @@ function drawCase(rng: SeededRandom, pools: RandomPools, shape: ClassShape): Ran
   const q: Record<string, QueryValue> = {};
   if (shape.list === 'specialists') q.specialty = rng.pick(pools.specialties);
   if (shape.q === 'cpso') q.q = rng.pick(pools.cpsos);
-  else if (shape.q) q.q = fragment(rng, pools, shape.q === 'inner');
+  else if (shape.q === 'prefix' || shape.q === 'inner')
+    q.q = fragment(rng, pools, shape.q === 'inner');
+  else if (shape.q) q.q = nameQuery(rng, pools, shape.q);
   const kinds: Filter[] = FILTERS.filter(
     (f) => !(shape.list === 'specialists' && f === 'specialty'),
   );
@@ -187,7 +270,8 @@ function drawCase(rng: SeededRandom, pools: RandomPools, shape: ClassShape): Ran
   if (limit !== DEFAULT_LIMIT) q.limit = limit;
   const r = rng.next();
   // A CPSO number matches one doctor: its search has no second page.
-  const page: PageKind = shape.q === 'cpso' || r < 0.55 ? 'first' : r < 0.8 ? 'offset' : 'cursor';
+  const one = shape.q === 'cpso' || shape.q === 'cpso-spaced';
+  const page: PageKind = one || r < 0.55 ? 'first' : r < 0.8 ? 'offset' : 'cursor';
   // A cursor case carries, until resolved, the row its page is drawn at.
   if (page !== 'first') q.offset = rng.chance(0.3) ? limit : deepRow(rng);
   return {

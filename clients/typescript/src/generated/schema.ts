@@ -86,7 +86,7 @@ export interface paths {
          * Practising doctors, by name; nearest primary clinic first when lat/lng or near are sent
          * @description Practising doctors matching every filter sent (filters combine with AND; a comma list such as `languages=French,Tamil` matches any of its names, case-insensitively). Each doctor carries the primary clinic; the clinic filters (`accepting`, `evening`, `weekend`, `wheelchair`, `virtualVisits`, `nearTTC`) apply to it. Availability (accepting new patients, hours, accessibility) is best-effort: show `dataFreshness` and ask users to phone the clinic to confirm.
          *
-         *     **Open and accepting** (issue 33): `openNow=true` keeps doctors whose primary clinic is open at the time of the request, `openAt=2026-12-26T10:00` those whose clinic is open then (Toronto time without an offset; from today to 60 days ahead), counting its week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each `clinic` answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours.week` (its regular week, as in the detail; null: hours unknown); `acceptingNewPatients` is true exactly when the status is `accepting`. Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.
+         *     **Open and accepting** (issue 33): `openNow=true` keeps doctors whose primary clinic is open at the time of the request, `openAt=2026-12-26T10:00` those whose clinic is open then (Toronto time without an offset; from today to 60 days ahead), counting its week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each `clinic` answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours` (the detail's `weekday`, `evening`, `weekend` and `week`; no `week` when the hours are unknown); `acceptingNewPatients` is true exactly when the status is `accepting`. Example: `/doctors?openAt=2026-12-26T10:00&near=Finch&radiusKm=5&acceptingStatus=accepting,existing-patients-family`.
          *
          *     **Order:** by name, then CPSO number; with a location, nearest primary clinic first.
          *
@@ -270,7 +270,7 @@ export interface paths {
          *
          *     **Batch lookup:** `id=<uuid>,<uuid>` (up to 100 ids, alone or with `include`) answers those clinics in the order asked, and `notFound` the ids of no clinic.
          *
-         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours.week` (the regular week, as in the detail; null: hours unknown); `accepting` is true exactly when the status is `accepting`.
+         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours` (the detail's `weekday`, `evening`, `weekend` and `week`; no `week` when the hours are unknown); `accepting` is true exactly when the status is `accepting`.
          *
          *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
          *
@@ -390,7 +390,7 @@ export interface paths {
          *
          *     **Order:** shortest `wait_weeks` first, then name, then id; with a location, nearest first.
          *
-         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours.week` (the regular week, as in the detail; null: hours unknown); `accepting` is true exactly when the status is `accepting`.
+         *     **Open and accepting** (issue 33): `openNow=true` keeps clinics open at the time of the request, `openAt=2026-12-26T10:00` those open then (Toronto time without an offset; from today to 60 days ahead), counting the clinic's week, Ontario's nine public holidays (closed unless the clinic says otherwise; Easter Monday is not one) and its dated exceptions; a clinic of unknown hours is never kept. `acceptingStatus=accepting,existing-patients-family` keeps the graded statuses listed, which are Plan-Net's AcceptingPatientsCS codes: `accepting` = newpt, `existing-patients-only` = existptonly, `existing-patients-family` = existptfam, `not-accepting` = nopt, `unknown` = no code. Both combine with every other filter, the location, the radius and the paging, and `total` stays exact. Each item answers `openNow` (null: hours unknown), `acceptingStatus`, `acceptingCheckedAt` (when it was last confirmed) and `hours` (the detail's `weekday`, `evening`, `weekend` and `week`; no `week` when the hours are unknown); `accepting` is true exactly when the status is `accepting`.
          *
          *     **Near me:** `lat` and `lng` together, or `near` (a postal code such as `M5G 1X5`, its area `M5G`, or a TTC subway station such as `Finch`), order nearest first and add `distanceKm`; `radiusKm` keeps rows within that distance.
          *
@@ -498,7 +498,7 @@ export interface paths {
         };
         /**
          * One NDJSON file of the bulk snapshot
-         * @description The records of one type at one data version, one interchange record (schemas/directory-record.schema.json) a line, in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows (ask for it: the file is stored compressed). Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit. By default a key may have 2 downloads at once on an instance (BULK_DOWNLOADS_PER_KEY; a third is 429 `rate_limited` with Retry-After), an instance serves 32 at once (BULK_DOWNLOADS_PER_INSTANCE; then 503 with Retry-After), and a download still going after 30 minutes (BULK_DOWNLOAD_MAX_SECONDS) is cut short: take it again faster.
+         * @description The records of one type at one data version, one interchange record a line (its JSON Schema: `GET /schemas/directory-record.schema.json`), in key order. The content of a URL never changes (`Cache-Control: public, max-age=31536000, immutable`); every instance serves the same bytes; gzip when Accept-Encoding allows (ask for it: the file is stored compressed). Once the directory has changed, the old version's files are 410 `gone`: fetch the manifest again. Each file counts as one request against the rate limit. By default a key may have 2 downloads at once on an instance (BULK_DOWNLOADS_PER_KEY; a third is 429 `rate_limited` with Retry-After), an instance serves 32 at once (BULK_DOWNLOADS_PER_INSTANCE; then 503 with Retry-After), and a download still going after 30 minutes (BULK_DOWNLOAD_MAX_SECONDS) is cut short: take it again faster.
          *
          *     ```sh
          *     curl --compressed -H 'Authorization: Bearer $KEY' 'http://localhost:3000/api/v1/bulk/17/doctors.ndjson'
@@ -529,6 +529,26 @@ export interface paths {
          *     ```
          */
         get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schemas/directory-record.schema.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON Schema of a bulk file line and of a change feed upsert
+         * @description One record of the interchange format (JSON Schema draft-07, a `oneOf` by `type`: clinic, doctor, offering, review, specialty, language): each line of a bulk file (`GET /bulk/{version}/{file}`), each `record` of a change feed upsert, and each line `data import` takes. Public.
+         */
+        get: operations["getRecordSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -678,8 +698,23 @@ export interface components {
             sun: components["schemas"]["TimeRangeDto"][];
         };
         ListHoursDto: {
-            /** @description The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown */
-            week: components["schemas"]["WeekHoursDto"] | null;
+            /**
+             * @description Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is absent)
+             * @example 9:00-17:00
+             */
+            weekday: string;
+            /**
+             * @description Open after 5 PM on at least one weekday
+             * @example true
+             */
+            evening: boolean;
+            /**
+             * @description Open Saturday or Sunday
+             * @example false
+             */
+            weekend: boolean;
+            /** @description The regular week, Toronto wall clock, mon … sun each a list of {open, close}. Absent when the hours are unknown (then `weekday` is "unknown", `evening` and `weekend` false): never null */
+            week?: components["schemas"]["WeekHoursDto"];
         };
         ClinicSummaryDto: {
             /**
@@ -735,7 +770,7 @@ export interface components {
              * @example true
              */
             openNow: boolean | null;
-            /** @description The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail */
+            /** @description The clinic's hours, the same fields as the detail's but its dated exceptions: v1's `weekday`, `evening` and `weekend`, and the regular week (`week`, absent when the hours are unknown). Holidays, dated exceptions, nextOpen and nextClose are in the detail */
             hours: components["schemas"]["ListHoursDto"];
         };
         DoctorDto: {
@@ -949,7 +984,7 @@ export interface components {
         };
         HoursDto: {
             /**
-             * @description Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is null)
+             * @description Usual weekday hours, H:MM-HH:MM; "closed" when the clinic opens on no weekday, "unknown" when its hours are unknown (then hours.week is absent)
              * @example 9:00-17:00
              */
             weekday: string;
@@ -963,8 +998,8 @@ export interface components {
              * @example false
              */
             weekend: boolean;
-            /** @description The regular week, Toronto wall clock, mon … sun each a list of {open, close}; null when the hours are unknown */
-            week: components["schemas"]["WeekHoursDto"] | null;
+            /** @description The regular week, Toronto wall clock, mon … sun each a list of {open, close}. Absent when the hours are unknown (then `weekday` is "unknown", `evening` and `weekend` false): never null */
+            week?: components["schemas"]["WeekHoursDto"];
             /**
              * @description Dated closures and special hours from today through today + 60 days: the clinic's own, and each of Ontario's nine public holidays that changes its hours
              * @example [
@@ -1357,7 +1392,7 @@ export interface components {
              * @example 2026-11-14T15:30:00.000Z
              */
             acceptingCheckedAt: string | null;
-            /** @description The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail */
+            /** @description The clinic's hours, the same fields as the detail's but its dated exceptions: v1's `weekday`, `evening` and `weekend`, and the regular week (`week`, absent when the hours are unknown). Holidays, dated exceptions, nextOpen and nextClose are in the detail */
             hours: components["schemas"]["ListHoursDto"];
             /**
              * @description Languages: the union over the clinic’s practising doctors, by name
@@ -1701,7 +1736,7 @@ export interface components {
              * @example 2026-11-14T15:30:00.000Z
              */
             acceptingCheckedAt: string | null;
-            /** @description The clinic's regular week (`hours.week`, as in the clinic's detail); `week` is null when its hours are unknown. Holidays, dated exceptions, nextOpen and nextClose are in the detail */
+            /** @description The clinic's hours, the same fields as the detail's but its dated exceptions: v1's `weekday`, `evening` and `weekend`, and the regular week (`week`, absent when the hours are unknown). Holidays, dated exceptions, nextOpen and nextClose are in the detail */
             hours: components["schemas"]["ListHoursDto"];
             /**
              * @description Estimated referral wait for this specialty, in weeks
@@ -1742,7 +1777,7 @@ export interface components {
         };
         NameCountDto: {
             /**
-             * @description Canonical name, as the filters accept it (case-insensitively)
+             * @description Canonical name. The filters accept it ignoring case, accents, hyphens, dots and spaces, or any of its aliases
              * @example Family Medicine
              */
             name: string;
@@ -1751,6 +1786,14 @@ export interface components {
              * @example 1766
              */
             doctorCount: number;
+            /**
+             * @description Other names the filters take for it (`Paediatrics`, `Farsi`); one alias may name several entries (`Chinese`: Mandarin and Cantonese)
+             * @example [
+             *       "GP",
+             *       "General Practice"
+             *     ]
+             */
+            aliases: string[];
         };
         SpecialtiesDto: {
             /** @description Every specialty, most doctors first, then by name */
@@ -2232,7 +2275,7 @@ export interface operations {
                 near?: string;
                 /** @description Keep only rows within this many km (great-circle) of the location; needs lat/lng or near. `total` counts only those. */
                 radiusKm?: number;
-                /** @description Batch lookup: up to 100 distinct CPSO numbers, comma-separated. The answer lists those practising doctors in the order asked (a repeated number once, where it first appears) and `notFound` the numbers of no practising doctor (unknown or expired). Cannot be combined with filters, a location or paging (400 invalid_param). */
+                /** @description Batch lookup: up to 100 distinct CPSO numbers, comma-separated. The answer lists those practising doctors in the order asked (a repeated number once, where it first appears) and `notFound` the numbers of no practising doctor (unknown or expired). Cannot be combined with filters, a location or paging (400 invalid_param). The sandbox key looks up at most 10 at once (its page size). Counts as one request per 10 distinct numbers against the rate limit. */
                 cpso?: string;
             };
             header?: never;
@@ -2275,6 +2318,9 @@ export interface operations {
                      *             "acceptingCheckedAt": "2026-10-28T15:12:40.359Z",
                      *             "openNow": true,
                      *             "hours": {
+                     *               "weekday": "9:00-16:00",
+                     *               "evening": true,
+                     *               "weekend": false,
                      *               "week": {
                      *                 "mon": [
                      *                   {
@@ -2344,6 +2390,9 @@ export interface operations {
                      *             "acceptingCheckedAt": "2026-09-14T10:02:11.359Z",
                      *             "openNow": false,
                      *             "hours": {
+                     *               "weekday": "8:30-16:30",
+                     *               "evening": false,
+                     *               "weekend": false,
                      *               "week": {
                      *                 "mon": [
                      *                   {
@@ -2646,6 +2695,9 @@ export interface operations {
                      *             "acceptingCheckedAt": null,
                      *             "openNow": true,
                      *             "hours": {
+                     *               "weekday": "8:00-20:00",
+                     *               "evening": true,
+                     *               "weekend": true,
                      *               "week": {
                      *                 "mon": [
                      *                   {
@@ -2735,6 +2787,9 @@ export interface operations {
                      *             "acceptingCheckedAt": "2026-11-09T16:45:00.359Z",
                      *             "openNow": false,
                      *             "hours": {
+                     *               "weekday": "9:00-21:00",
+                     *               "evening": true,
+                     *               "weekend": true,
                      *               "week": {
                      *                 "mon": [
                      *                   {
@@ -4137,7 +4192,7 @@ export interface operations {
                 hasWebsite?: boolean;
                 /** @description Comma-separated optional fields: notes, links. */
                 include?: string;
-                /** @description Batch lookup: up to 100 distinct clinic ids (UUIDs), comma-separated. The answer lists those clinics in the order asked (a repeated id once, where it first appears; `include` applies) and `notFound` the ids of no clinic. Cannot be combined with filters, a location or paging (400 invalid_param). */
+                /** @description Batch lookup: up to 100 distinct clinic ids (UUIDs), comma-separated. The answer lists those clinics in the order asked (a repeated id once, where it first appears; `include` applies) and `notFound` the ids of no clinic. Cannot be combined with filters, a location or paging (400 invalid_param). The sandbox key looks up at most 10 at once (its page size). Counts as one request per 10 distinct ids against the rate limit. */
                 id?: string;
             };
             header?: never;
@@ -4164,6 +4219,9 @@ export interface operations {
                      *           "acceptingStatus": "accepting",
                      *           "acceptingCheckedAt": "2026-01-16T11:58:30.359Z",
                      *           "hours": {
+                     *             "weekday": "9:00-16:00",
+                     *             "evening": true,
+                     *             "weekend": false,
                      *             "week": {
                      *               "mon": [
                      *                 {
@@ -4232,6 +4290,9 @@ export interface operations {
                      *           "acceptingStatus": "accepting",
                      *           "acceptingCheckedAt": "2026-01-12T09:15:00.000Z",
                      *           "hours": {
+                     *             "weekday": "8:30-16:30",
+                     *             "evening": false,
+                     *             "weekend": false,
                      *             "week": {
                      *               "mon": [
                      *                 {
@@ -5385,6 +5446,9 @@ export interface operations {
                      *           "acceptingStatus": "existing-patients-only",
                      *           "acceptingCheckedAt": "2026-02-03T14:20:00.000Z",
                      *           "hours": {
+                     *             "weekday": "8:00-16:00",
+                     *             "evening": false,
+                     *             "weekend": false,
                      *             "week": {
                      *               "mon": [
                      *                 {
@@ -5436,6 +5500,9 @@ export interface operations {
                      *           "acceptingStatus": "accepting",
                      *           "acceptingCheckedAt": null,
                      *           "hours": {
+                     *             "weekday": "9:00-17:00",
+                     *             "evening": false,
+                     *             "weekend": false,
                      *             "week": {
                      *               "mon": [
                      *                 {
@@ -5666,123 +5733,269 @@ export interface operations {
                      *       "specialties": [
                      *         {
                      *           "name": "Family Medicine",
-                     *           "doctorCount": 1766
+                     *           "doctorCount": 1766,
+                     *           "aliases": [
+                     *             "GP",
+                     *             "General Practice",
+                     *             "General Practitioner",
+                     *             "Family Doctor",
+                     *             "Family Physician",
+                     *             "Family Practice"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Internal Medicine",
-                     *           "doctorCount": 225
+                     *           "doctorCount": 225,
+                     *           "aliases": [
+                     *             "Internist",
+                     *             "General Internal Medicine"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Emergency Medicine",
-                     *           "doctorCount": 151
+                     *           "doctorCount": 151,
+                     *           "aliases": [
+                     *             "Emergency",
+                     *             "ER"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Psychiatry",
-                     *           "doctorCount": 130
+                     *           "doctorCount": 130,
+                     *           "aliases": [
+                     *             "Psychiatrist",
+                     *             "Mental Health"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Pediatrics",
-                     *           "doctorCount": 118
+                     *           "doctorCount": 118,
+                     *           "aliases": [
+                     *             "Paediatrics",
+                     *             "Pediatrician",
+                     *             "Paediatrician",
+                     *             "Pediatric",
+                     *             "Paediatric"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Anesthesiology",
-                     *           "doctorCount": 103
+                     *           "doctorCount": 103,
+                     *           "aliases": [
+                     *             "Anaesthesiology",
+                     *             "Anesthesia",
+                     *             "Anaesthesia"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Obstetrics and Gynecology",
-                     *           "doctorCount": 73
+                     *           "doctorCount": 73,
+                     *           "aliases": [
+                     *             "Obstetrics and Gynaecology",
+                     *             "Ob/Gyn",
+                     *             "OBGYN",
+                     *             "Obstetrics",
+                     *             "Gynecology",
+                     *             "Gynaecology",
+                     *             "Gynecologist",
+                     *             "Obstetrician"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Diagnostic Radiology",
-                     *           "doctorCount": 69
+                     *           "doctorCount": 69,
+                     *           "aliases": [
+                     *             "Radiology",
+                     *             "Radiologist",
+                     *             "Imaging"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "General Surgery",
-                     *           "doctorCount": 50
+                     *           "doctorCount": 50,
+                     *           "aliases": [
+                     *             "Surgery",
+                     *             "Surgeon"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Ophthalmology",
-                     *           "doctorCount": 48
+                     *           "doctorCount": 48,
+                     *           "aliases": [
+                     *             "Ophthalmologist",
+                     *             "Eye Doctor",
+                     *             "Eye"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Cardiology",
-                     *           "doctorCount": 42
+                     *           "doctorCount": 42,
+                     *           "aliases": [
+                     *             "Cardiologist",
+                     *             "Heart"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Gastroenterology",
-                     *           "doctorCount": 39
+                     *           "doctorCount": 39,
+                     *           "aliases": [
+                     *             "Gastroenterologist",
+                     *             "GI"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Dermatology",
-                     *           "doctorCount": 37
+                     *           "doctorCount": 37,
+                     *           "aliases": [
+                     *             "Dermatologist",
+                     *             "Skin"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Orthopedic Surgery",
-                     *           "doctorCount": 36
+                     *           "doctorCount": 36,
+                     *           "aliases": [
+                     *             "Orthopaedic Surgery",
+                     *             "Orthopedics",
+                     *             "Orthopaedics",
+                     *             "Orthopedic",
+                     *             "Orthopaedic"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Urology",
-                     *           "doctorCount": 33
+                     *           "doctorCount": 33,
+                     *           "aliases": [
+                     *             "Urologist"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Endocrinology",
-                     *           "doctorCount": 28
+                     *           "doctorCount": 28,
+                     *           "aliases": [
+                     *             "Endocrinologist",
+                     *             "Diabetes"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Neurology",
-                     *           "doctorCount": 25
+                     *           "doctorCount": 25,
+                     *           "aliases": [
+                     *             "Neurologist"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Medical Oncology",
-                     *           "doctorCount": 24
+                     *           "doctorCount": 24,
+                     *           "aliases": [
+                     *             "Oncology",
+                     *             "Oncologist",
+                     *             "Cancer"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Otolaryngology",
-                     *           "doctorCount": 19
+                     *           "doctorCount": 19,
+                     *           "aliases": [
+                     *             "ENT",
+                     *             "Ear Nose and Throat",
+                     *             "Otolaryngology Head and Neck Surgery",
+                     *             "Otorhinolaryngology"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Rheumatology",
-                     *           "doctorCount": 18
+                     *           "doctorCount": 18,
+                     *           "aliases": [
+                     *             "Rheumatologist",
+                     *             "Arthritis"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Nephrology",
-                     *           "doctorCount": 16
+                     *           "doctorCount": 16,
+                     *           "aliases": [
+                     *             "Nephrologist",
+                     *             "Kidney"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Physical Medicine and Rehabilitation",
-                     *           "doctorCount": 14
+                     *           "doctorCount": 14,
+                     *           "aliases": [
+                     *             "Physiatry",
+                     *             "Physiatrist",
+                     *             "PM&R",
+                     *             "Rehabilitation"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Respirology",
-                     *           "doctorCount": 14
+                     *           "doctorCount": 14,
+                     *           "aliases": [
+                     *             "Respirologist",
+                     *             "Pulmonology",
+                     *             "Pulmonologist",
+                     *             "Lung"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Hematology",
-                     *           "doctorCount": 13
+                     *           "doctorCount": 13,
+                     *           "aliases": [
+                     *             "Haematology",
+                     *             "Hematologist",
+                     *             "Haematologist"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Plastic Surgery",
-                     *           "doctorCount": 12
+                     *           "doctorCount": 12,
+                     *           "aliases": [
+                     *             "Plastic Surgeon",
+                     *             "Plastics"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Vascular Surgery",
-                     *           "doctorCount": 12
+                     *           "doctorCount": 12,
+                     *           "aliases": [
+                     *             "Vascular Surgeon"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Geriatric Medicine",
-                     *           "doctorCount": 9
+                     *           "doctorCount": 9,
+                     *           "aliases": [
+                     *             "Geriatrics",
+                     *             "Geriatrician"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Allergy and Clinical Immunology",
-                     *           "doctorCount": 8
+                     *           "doctorCount": 8,
+                     *           "aliases": [
+                     *             "Allergy",
+                     *             "Allergist",
+                     *             "Immunology",
+                     *             "Immunologist"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Infectious Diseases",
-                     *           "doctorCount": 7
+                     *           "doctorCount": 7,
+                     *           "aliases": [
+                     *             "Infectious Disease",
+                     *             "ID"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Neurosurgery",
-                     *           "doctorCount": 7
+                     *           "doctorCount": 7,
+                     *           "aliases": [
+                     *             "Neurosurgeon",
+                     *             "Neurological Surgery"
+                     *           ]
                      *         }
                      *       ],
                      *       "count": 30
@@ -5967,107 +6180,191 @@ export interface operations {
                      *       "languages": [
                      *         {
                      *           "name": "English",
-                     *           "doctorCount": 2966
+                     *           "doctorCount": 2966,
+                     *           "aliases": []
                      *         },
                      *         {
                      *           "name": "French",
-                     *           "doctorCount": 403
+                     *           "doctorCount": 403,
+                     *           "aliases": [
+                     *             "Français"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Mandarin",
-                     *           "doctorCount": 225
+                     *           "doctorCount": 225,
+                     *           "aliases": [
+                     *             "Chinese",
+                     *             "Putonghua",
+                     *             "Mandarin Chinese"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Cantonese",
-                     *           "doctorCount": 197
+                     *           "doctorCount": 197,
+                     *           "aliases": [
+                     *             "Chinese",
+                     *             "Cantonese Chinese",
+                     *             "Yue"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Hindi",
-                     *           "doctorCount": 160
+                     *           "doctorCount": 160,
+                     *           "aliases": [
+                     *             "हिन्दी"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Spanish",
-                     *           "doctorCount": 122
+                     *           "doctorCount": 122,
+                     *           "aliases": [
+                     *             "Español",
+                     *             "Castilian"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Punjabi",
-                     *           "doctorCount": 112
+                     *           "doctorCount": 112,
+                     *           "aliases": [
+                     *             "Panjabi"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Arabic",
-                     *           "doctorCount": 103
+                     *           "doctorCount": 103,
+                     *           "aliases": [
+                     *             "العربية"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Urdu",
-                     *           "doctorCount": 93
+                     *           "doctorCount": 93,
+                     *           "aliases": [
+                     *             "اردو"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Russian",
-                     *           "doctorCount": 84
+                     *           "doctorCount": 84,
+                     *           "aliases": [
+                     *             "Русский"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Persian (Farsi)",
-                     *           "doctorCount": 80
+                     *           "doctorCount": 80,
+                     *           "aliases": [
+                     *             "Persian",
+                     *             "Farsi",
+                     *             "Dari"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Italian",
-                     *           "doctorCount": 70
+                     *           "doctorCount": 70,
+                     *           "aliases": [
+                     *             "Italiano"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Tamil",
-                     *           "doctorCount": 69
+                     *           "doctorCount": 69,
+                     *           "aliases": [
+                     *             "தமிழ்"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Gujarati",
-                     *           "doctorCount": 65
+                     *           "doctorCount": 65,
+                     *           "aliases": [
+                     *             "ગુજરાતી"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Portuguese",
-                     *           "doctorCount": 65
+                     *           "doctorCount": 65,
+                     *           "aliases": [
+                     *             "Português"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Korean",
-                     *           "doctorCount": 63
+                     *           "doctorCount": 63,
+                     *           "aliases": [
+                     *             "한국어"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Tagalog",
-                     *           "doctorCount": 63
+                     *           "doctorCount": 63,
+                     *           "aliases": [
+                     *             "Filipino",
+                     *             "Pilipino"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Hebrew",
-                     *           "doctorCount": 50
+                     *           "doctorCount": 50,
+                     *           "aliases": [
+                     *             "Ivrit"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Polish",
-                     *           "doctorCount": 38
+                     *           "doctorCount": 38,
+                     *           "aliases": [
+                     *             "Polski"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Greek",
-                     *           "doctorCount": 33
+                     *           "doctorCount": 33,
+                     *           "aliases": [
+                     *             "Ελληνικά"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Ukrainian",
-                     *           "doctorCount": 33
+                     *           "doctorCount": 33,
+                     *           "aliases": [
+                     *             "Українська"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Somali",
-                     *           "doctorCount": 27
+                     *           "doctorCount": 27,
+                     *           "aliases": [
+                     *             "Af-Soomaali"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Vietnamese",
-                     *           "doctorCount": 22
+                     *           "doctorCount": 22,
+                     *           "aliases": [
+                     *             "Tiếng Việt"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Bengali",
-                     *           "doctorCount": 21
+                     *           "doctorCount": 21,
+                     *           "aliases": [
+                     *             "Bangla"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "German",
-                     *           "doctorCount": 20
+                     *           "doctorCount": 20,
+                     *           "aliases": [
+                     *             "Deutsch"
+                     *           ]
                      *         },
                      *         {
                      *           "name": "Turkish",
-                     *           "doctorCount": 7
+                     *           "doctorCount": 7,
+                     *           "aliases": [
+                     *             "Türkçe"
+                     *           ]
                      *         }
                      *       ],
                      *       "count": 26
@@ -6920,6 +7217,52 @@ export interface operations {
                         /**
                          * @description What went wrong, for a person (it names the parameter at fault)
                          * @example The directory is temporarily unavailable; retry shortly.
+                         */
+                        message: string;
+                        /**
+                         * @description Echoed in the X-Request-Id header; quote it when reporting a problem
+                         * @example 8d1c1a4e-3f7b-4f57-9a39-2f4c9b0e6d21
+                         */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getRecordSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schema (schemas/directory-record.schema.json) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": Record<string, never>;
+                };
+            };
+            /** @description Invalid request: `invalid_param` (the message names the parameter) or `missing_param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable code; branch on it, not on the message
+                         * @example invalid_param
+                         * @enum {string}
+                         */
+                        error: "invalid_param" | "missing_param";
+                        /**
+                         * @description What went wrong, for a person (it names the parameter at fault)
+                         * @example limit must be a whole number of 0 or more.
                          */
                         message: string;
                         /**

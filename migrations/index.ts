@@ -31,6 +31,7 @@ import { DirectoryLoadsInParts1767500000000 } from './1767500000000-directory-lo
 import { KeyHashSecretFingerprint1767600000000 } from './1767600000000-key-hash-secret-fingerprint';
 import { PractitionerRoleUpdates1767800000000 } from './1767800000000-practitioner-role-updates';
 import { CatalogueAliases1767900000000 } from './1767900000000-catalogue-aliases';
+import { RetireSqlNameSearch1768000000000 } from './1768000000000-retire-sql-name-search';
 
 /** Every migration, in order. Listed explicitly so that compiled and ts-jest runs see the same set. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   KeyHashSecretFingerprint1767600000000,
   PractitionerRoleUpdates1767800000000,
   CatalogueAliases1767900000000,
+  RetireSqlNameSearch1768000000000,
 ];

@@ -28,8 +28,7 @@ export const GUARDED: ReadonlySet<string> = new Set([
   'clinic_doctor_search',
   'specialist_offerings',
   'reviews',
-  // A row per practising doctor, and a row per opening range of every clinic.
-  'doctor_name_order',
+  // A row per opening range of every clinic.
   'clinic_open_ranges',
 ]);
 

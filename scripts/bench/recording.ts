@@ -52,6 +52,9 @@ export interface Recorder {
  * constructed over the proxy and call `query(sql, params)` as in the service, the proxy notes
  * the statement and forwards it (so multi-step reads, which use an earlier row, still work).
  */
+/** The DataSource under a recording one (what a load of the columns reads through, unrecorded). */
+const UNRECORDED = Symbol('unrecorded');
+
 export function recordingDataSource(ds: DataSource): Recorder {
   let log: RecordedQuery[] = [];
   const query = (sql: string, params?: unknown[]) => {
@@ -61,6 +64,7 @@ export function recordingDataSource(ds: DataSource): Recorder {
   const proxy = new Proxy(ds, {
     get(target, prop, receiver) {
       if (prop === 'query') return query;
+      if (prop === UNRECORDED) return target;
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
@@ -95,7 +99,12 @@ export function namesOnlyMemory(ds: DataSource): DoctorMemoryIndex {
   let loading: Promise<DoctorColumns> | undefined;
   return {
     current: () => undefined,
-    forNames: () => (loading ??= loadDoctorColumns((sql, params) => ds.query(sql, params))),
+    // Through the DataSource under a recording one: an instance loads the columns at start and
+    // after each change, not per request.
+    forNames: () => {
+      const under = (ds as unknown as Record<symbol, DataSource | undefined>)[UNRECORDED] ?? ds;
+      return (loading ??= loadDoctorColumns((sql, params) => under.query(sql, params)));
+    },
     answered: 0,
   } as unknown as DoctorMemoryIndex;
 }

@@ -74,7 +74,7 @@ describe('/doctors/search: random pieces and filters equal the definition from e
     db = await createDemoDatabase(
       'search-filters-property',
       { doctors: 1500, seed: 35, now: NOW },
-      'doctor_search, doctor_geo, doctor_name_order',
+      'doctor_search, doctor_geo',
     );
     both = await createBothWays(db, new FixedClock(NOW));
     t = both.memory;

@@ -56,7 +56,7 @@ describe('bench random cases (real PostgreSQL, real HTTP app)', () => {
     const cases = all();
     for (const shape of RANDOM_CLASSES) {
       const mine = cases.filter((c) => c.class === shape.name);
-      const kinds = [...new Set(mine.map((c) => c.page))].sort();
+      const kinds: string[] = [...new Set(mine.map((c) => c.page))].sort();
       // A CPSO number matches one doctor: no second page.
       const expected =
         shape.q === 'cpso' || shape.q === 'cpso-spaced' ? ['first'] : ['cursor', 'first', 'offset'];

@@ -34,7 +34,7 @@ import { TestDatabase } from '../support/test-database';
  * ANALYZE as the service runs it (walks and fixed plans named on sessions of generic plans,
  * scripts/bench/explain.ts), and must
  *  - read no table that holds a row per doctor or clinic (plan-reads.ts' GUARDED, and
- *    doctor_name_order and clinic_open_ranges) with a Seq Scan;
+ *    and clinic_open_ranges) with a Seq Scan;
  *  - sort no more than a page's worth of rows in one sort (offset + 2 x limit + PAGE_SLACK, as
  *    npm run plans counts it, but per loop: a subplan sorting each item's few languages is
  *    many small sorts, not a sort of the list);
@@ -131,7 +131,6 @@ function largestSort(plan: PlanNode): number {
  */
 const WHOLE_READS_BARRED: ReadonlySet<string> = new Set([
   ...GUARDED,
-  'doctor_name_order',
   'clinic_open_ranges',
 ]);
 

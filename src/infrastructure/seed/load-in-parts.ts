@@ -126,8 +126,6 @@ export function poolSizeOf(driver: unknown): number | undefined {
  */
 export const JOB_SECONDS: Readonly<Record<string, number>> = {
   doctor_search: 29,
-  doctor_name_order: 19,
-  doctor_name_grams: 3,
   clinic_doctor_search: 8,
   clinic_search: 23,
   doctor_geo: 87,

@@ -13,7 +13,6 @@ import { TypeOrmPostalAreaRepository } from '../geo/typeorm-postal-area.reposito
 import { DirectoryReadCache } from './directory-read-cache';
 import { ListTotals } from './list-totals';
 import { DoctorMemoryIndex } from './memory/doctor-memory-index';
-import { NameGrams } from './name-gram-counts';
 import { ReferenceIds } from './reference-ids';
 
 /**
@@ -30,7 +29,6 @@ import { ReferenceIds } from './reference-ids';
     { provide: PostalAreaRepository, useClass: TypeOrmPostalAreaRepository },
     ReferenceIds,
     ListTotals,
-    NameGrams,
     DoctorMemoryIndex,
   ],
   exports: [

@@ -4,8 +4,6 @@
  */
 export const READ_MODELS = [
   'doctor_search',
-  'doctor_name_order',
-  'doctor_name_grams',
   'clinic_doctor_search',
   'practitioner_role_updates',
   'clinic_search',

@@ -3,6 +3,14 @@ import { fhirGet, FhirResult, ids, Json } from '../support/fhir-http';
 import { FhirValidator } from '../support/fhir-validation';
 import { useFixtureApp } from '../support/fixture-app';
 import { specialtyCode } from '../../src/interface/fhir/fhir-codes';
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
+import { seedDemoData } from '../../src/infrastructure/seed/demo-data.seeder';
+import { ListTotals } from '../../src/infrastructure/persistence/directory/list-totals';
+import { TypeOrmFhirDirectoryReader } from '../../src/infrastructure/persistence/fhir/typeorm-fhir-directory.reader';
+import { recordQueries, SentQuery } from '../support/recorded-queries';
+import { authHeaders } from '../support/auth';
+import { createTestApp, TestApp } from '../support/test-app';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const LENIENT = { prefer: 'handling=lenient' };
 
@@ -106,5 +114,60 @@ describe('FHIR search handling (e2e, fixture directory)', () => {
     );
     expect(specialtyCode('Allergy and Clinical Immunology')).toBe('allergy-and-clinical-immuno');
     expect(specialtyCode('Cardiology')).toBe('cardiology');
+  });
+});
+
+/**
+ * Issue 48, item 5: every Practitioner in name order is read from the columns in memory, a page at
+ * any depth by its positions; the whole walk by next links answers what SQL's order gives.
+ */
+describe('FHIR Practitioner pages from the columns in memory (e2e, demo data)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let auth: Record<string, string>;
+  const v = new FhirValidator();
+
+  beforeAll(async () => {
+    db = await createTestDatabase('fhir_pages_memory');
+    await seedDemoData(db.dataSource, { doctors: 700, now: new Date('2026-11-01T00:00:00Z') });
+    t = await createTestApp(db);
+    auth = await authHeaders(t, 'admin');
+    await t.app.get(DoctorMemoryIndex).ready();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('walks every page by next links in SQL’s name order, total included', async () => {
+    const oracle = (
+      await db.dataSource.query<{ cpso_number: string }[]>(
+        `SELECT cpso_number FROM doctor_search ORDER BY name_key, cpso_number`,
+      )
+    ).map((r) => r.cpso_number);
+    expect(oracle.length).toBeGreaterThan(600);
+    const seen: string[] = [];
+    let path: string | undefined = '/Practitioner?_count=100';
+    while (path) {
+      const r = await fhirGet(t.app, v, path, auth);
+      expect(r.status).toBe(200);
+      expect(r.body.total).toBe(oracle.length);
+      seen.push(...ids(r.body));
+      const next = (r.body.link as Json[]).find((l) => l.relation === 'next')?.url as string;
+      path = next ? next.slice(next.indexOf('/Practitioner')) : undefined;
+    }
+    expect(seen).toEqual(oracle);
+    // A deep page is its positions' rows, read by id: no OFFSET walk in SQL.
+    const sent: SentQuery[] = [];
+    const reader = new TypeOrmFhirDirectoryReader(
+      recordQueries(db.dataSource, (q) => sent.push(q)),
+      t.app.get(ListTotals),
+      t.app.get(DoctorMemoryIndex),
+    );
+    const deep = await reader.practitioners({}, { offset: 600, limit: 25 });
+    expect(deep.total).toBe(oracle.length);
+    expect(deep.items.map((d) => d.cpso)).toEqual(oracle.slice(600, 625));
+    expect(sent.length).toBe(1);
+    expect(sent[0].sql).not.toMatch(/OFFSET/i);
   });
 });

@@ -92,6 +92,25 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       }
       conds.push(`ds.doctor_id = ANY(${p.add(found.all().map((i) => m.doctorId(i)))}::uuid[])`);
     } else if (c.cpsos) conds.push(`ds.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
+    else if (!c.lastUpdated) {
+      // Every practitioner, in name order (issue 48, item 5): the columns in memory hold the
+      // practising doctors in that very order, so a page at any depth is its positions' rows, read
+      // by id (a page at offset 5,000 walked 5,025 rows of the name index in SQL).
+      const m = this.memory?.current();
+      if (m) {
+        const ids: string[] = [];
+        for (let i = page.offset; i < Math.min(m.size, page.offset + page.limit); i++)
+          ids.push(m.doctorId(i));
+        const rows = ids.length
+          ? await this.ds.query<PractitionerRow[]>(
+              `SELECT ${DOCTOR_COLUMNS} FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id
+                WHERE ds.doctor_id = ANY($1::uuid[]) ORDER BY ds.name_key, ds.cpso_number`,
+              [ids],
+            )
+          : [];
+        return { items: rows.map(toPractitioner), total: m.size };
+      }
+    }
     // (expired_at IS NULL: what doctor_search holds, said so that doctors_updated_idx applies.)
     if (c.lastUpdated)
       conds.push(lastUpdated('d.updated_at', c.lastUpdated, p), 'd.expired_at IS NULL');

@@ -27,7 +27,8 @@ export class RecordSchemaController {
     operationId: 'getRecordSchema',
     summary: 'The JSON Schema of a bulk file line and of a change feed upsert',
     description:
-      'One record of the interchange format (JSON Schema draft-07, a `oneOf` by `type`: clinic, doctor, offering, review, specialty, language): each line of a bulk file (`GET /bulk/{version}/{file}`), each `record` of a change feed upsert, and each line `data import` takes. Public.',
+      'One record of the interchange format (JSON Schema draft-07, a `oneOf` by `type`: clinic, doctor, offering, review, specialty, language): each line of a bulk file (`GET /bulk/{version}/{file}`), each `record` of a change feed upsert, and each line `data import` takes. Public.\n\n' +
+      "```sh\ncurl 'http://localhost:3000/api/v1/schemas/directory-record.schema.json'\n```",
   })
   @ApiProduces('application/schema+json')
   @ApiOkResponse({

@@ -82,8 +82,10 @@ describe('batch lookups (e2e, fixture directory)', () => {
     expect(r.body.notFound).toEqual(hundred);
     // An empty cpso is no lookup: the list.
     expect((await f.get('/doctors?cpso=&limit=2')).body.count).toBe(2);
-    // An unknown parameter beside it is ignored, as everywhere.
-    expect((await f.get('/doctors?cpso=900001&foo=1')).body.count).toBe(1);
+    // An unknown parameter beside it is refused, as everywhere (issue 51, item 1).
+    const foo = await f.get('/doctors?cpso=900001&foo=1');
+    expect([foo.status, foo.body.error]).toEqual([400, 'invalid_param']);
+    expect(foo.body.message).toContain('"foo"');
   });
 
   it('answers clinics in the order asked, ids in any case, include applied, notFound', async () => {

@@ -25,7 +25,8 @@ function drawUrl(r: SeededRandom, names: readonly string[]): string {
   if (kind < 0.45) {
     q.push(`specialty=${encodeURIComponent(r.pick(SPECIALTIES.slice(1)))}`);
     return `/specialists?${clinicQuery(r, q)
-      .filter((kv) => !kv.startsWith('include=') && !kv.startsWith('specialties='))
+      // What /specialists does not take (an unknown parameter is refused, issue 51).
+      .filter((kv) => !/^(include|specialties|hasWebsite)=/.test(kv))
       .join('&')}`;
   }
   const search = kind < 0.65;

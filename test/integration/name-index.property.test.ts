@@ -220,6 +220,19 @@ describe('the name index against the plain rule (issue 50, seeded property)', ()
     ];
     for (const [q, want] of cases) expect({ q, first: first(q) }).toEqual({ q, first: want });
     expect(search('Lee').map((d) => d.name)).toEqual(['Lee Chan']);
+    // docs/name-search.md's example of the order.
+    const order = await indexOf(
+      ['Claire Smyth', 'Claire Smithers', 'Smith Claire', 'Claire Anne Smith', 'Claire Smith'].map(
+        (name, i) => ({ name, cpso: String(950_000 + i) }),
+      ),
+    );
+    expect(order.search('claire smith').map((d) => d.name)).toEqual([
+      'Claire Smith',
+      'Claire Anne Smith',
+      'Smith Claire',
+      'Claire Smithers',
+      'Claire Smyth',
+    ]);
     expect(search('Leo').map((d) => d.name)).toEqual(['Leo Chan']);
   });
 });

@@ -7,7 +7,7 @@ import { editDistance, foldWords } from '../../src/application/shared/text-fold'
  * hyphens inside) is looked up alone. Every query word must match a name word (whole, start,
  * inside from two letters, or within 1 typo from 5 letters and 2 from 9, whole words only) or
  * two adjacent name words joined (whole, start, typos); two adjacent query words may also be
- * read joined. Rank: typos, words found inside, words found by their start, pairs of query
+ * read joined (and are then compared with single name words). Rank: typos, words found inside, words found by their start, pairs of query
  * words in the other order than the name's, the name's words left out; the lowest over the ways to read the query.
  */
 
@@ -44,13 +44,14 @@ function wordMatch(q: string, s: string, joined: boolean): [number, number] | un
   return undefined;
 }
 
-function readings(words: string[]): string[][] {
-  if (words.length > 6) return [words];
-  if (words.length <= 1) return [words];
+/** The ways to read the words: each as typed, or two adjacent joined (flagged). */
+function readings(words: string[]): { t: string; joined: boolean }[][] {
+  const typed = words.map((t) => ({ t, joined: false }));
+  if (words.length > 6 || words.length <= 1) return [typed];
   const [a, b, ...rest] = words;
   return [
-    ...readings([b, ...rest]).map((r) => [a, ...r]),
-    ...readings(rest).map((r) => [a + b, ...r]),
+    ...readings([b, ...rest]).map((r) => [{ t: a, joined: false }, ...r]),
+    ...readings(rest).map((r) => [{ t: a + b, joined: true }, ...r]),
   ];
 }
 
@@ -72,11 +73,13 @@ export function oracleRank(words: string[], name: string): number | undefined {
     const positions: number[] = [];
     let covered = 0;
     let ok = true;
-    for (const q of r) {
+    for (const { t: q, joined } of r) {
       // The best slot: fewest typos, then whole before start before inside, then a single word
       // before a joined pair, then the earliest.
       let b: number[] | undefined;
       for (const s of slots) {
+        // Two typed words joined are compared with single name words only.
+        if (joined && s.joined) continue;
         const m = wordMatch(q, s.text, s.joined);
         if (!m) continue;
         const c = [m[0], m[1], s.joined ? 1 : 0, Math.min(31, s.pos)];

@@ -82,20 +82,28 @@ export function rankOf(
 /** Rank 0 ... : a CPSO number's own row ranks before every name (rank -1). */
 export const CPSO_RANK = -1;
 
+/** One way to read the query: its tokens, and which of them are two typed words joined. */
+export interface Reading {
+  readonly tokens: readonly string[];
+  readonly joined: readonly boolean[];
+}
+
 /**
  * The ways to read query words: each as typed, or two adjacent ones joined (`O Brien` is
  * `obrien`, `Mc Donald` is `mcdonald`), every combination of non-overlapping joins (up to six
- * words; longer queries as typed).
+ * words; longer queries as typed). A joined token is matched against single name words only (two
+ * typed words against two name words joined is the reading without the join).
  */
-export function segmentations(words: readonly string[]): string[][] {
-  if (words.length > 6) return [[...words]];
-  const out: string[][] = [];
-  const walk = (at: number, acc: string[]) => {
-    if (at === words.length) return void out.push(acc);
-    walk(at + 1, [...acc, words[at]]);
-    if (at + 1 < words.length) walk(at + 2, [...acc, words[at] + words[at + 1]]);
+export function segmentations(words: readonly string[]): Reading[] {
+  if (words.length > 6) return [{ tokens: [...words], joined: words.map(() => false) }];
+  const out: Reading[] = [];
+  const walk = (at: number, tokens: string[], joined: boolean[]) => {
+    if (at === words.length) return void out.push({ tokens, joined });
+    walk(at + 1, [...tokens, words[at]], [...joined, false]);
+    if (at + 1 < words.length)
+      walk(at + 2, [...tokens, words[at] + words[at + 1]], [...joined, true]);
   };
-  walk(0, []);
+  walk(0, [], []);
   return out;
 }
 

@@ -104,8 +104,10 @@ export function practitioner(d: FhirPractitionerRecord): FhirResource {
       {
         use: 'official',
         text: d.name,
-        family: words[words.length - 1],
-        ...(words.length > 1 ? { given: words.slice(0, -1) } : {}),
+        // The given name is the first word, the family name the words after it (`De Luca`,
+        // `van der Berg`), as Practitioner?given= and family= search them (issue 50).
+        family: words.length > 1 ? words.slice(1).join(' ') : words[0],
+        ...(words.length > 1 ? { given: [words[0]] } : {}),
       },
     ],
     gender: GENDER[d.gender],

@@ -121,6 +121,7 @@ export class DoctorColumns {
 
   /** Compiles the doctors' and the clinics' geometry before the first list (DoctorNear.warmUp). */
   warmUp(): void {
+    this.d.nameIndex.warmUp();
     this.near.warmUp();
     this.d.clinics.near.warmUp();
   }

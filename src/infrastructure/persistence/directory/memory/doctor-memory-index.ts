@@ -25,7 +25,8 @@ const RELOAD_AFTER_MS = 50;
  * the directory: loaded at start, and again after every `directory_changed` (and after the
  * listener lost its connection or listens again, when a change may have gone unheard). Until a
  * copy of the current directory is loaded, `current()` answers undefined and the lists are read
- * from SQL, so an answer never comes from a copy older than a change this instance heard of.
+ * from SQL, so an answer never comes from a copy older than a change this instance heard of
+ * (the name search, which has no SQL way, waits for the copy: forNames).
  * With a read replica the copy is loaded once the replica has replayed the change.
  */
 @Injectable()
@@ -148,9 +149,12 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
         this.loading = undefined;
         this.loads++;
         this.lastLoadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const names = columns.d.nameIndex;
+        const bytes = names.bytes();
         this.log.log(
           `doctor lists in memory: ${columns.size} doctors in ${this.lastLoadSeconds.toFixed(2)} s` +
-            ` (warm-up ${warmMs.toFixed(0)} ms)`,
+            ` (warm-up ${warmMs.toFixed(0)} ms); name index: ${names.groups} names,` +
+            ` ${(bytes.total / 1e6).toFixed(1)} MB (typo index ${(bytes.typo / 1e3).toFixed(0)} KB)`,
         );
       },
       (e: unknown) => {

@@ -11,6 +11,16 @@ import { popcount } from './bitset';
 
 /** Rows read between yields to the event loop while the index is built. */
 const CHUNK = 50_000;
+/** Tokens whose vocabulary hits are kept per index. */
+const HITS_KEPT = 4096;
+/** Bytes of matches kept per index (results over an eighth of it are not kept). */
+const MATCHES_KEPT_BYTES = 16 * 1024 * 1024;
+
+/** The rules as a key of the kept hits and matches. */
+function ruleKey(r: NameMatchRules): string {
+  return `${r.typos ? 't' : ''}${r.inside ? 'i' : ''}${r.joined ? 'j' : ''}${r.part ?? ''}`;
+}
+
 /** Query words whose positions are kept for the word-order rank (5 bits each). */
 const ORDERED_WORDS = 6;
 
@@ -92,6 +102,13 @@ export class NameIndex {
     private readonly pairsSorted: Int32Array,
   ) {
     const g = groupStart.length - 1;
+    // The pairs by length (the typo scan reads only the lengths within the budget).
+    this.pairLenStart = new Int32Array(257);
+    for (let p = 0; p < pairLen.length; p++) this.pairLenStart[pairLen[p] + 1]++;
+    for (let l = 1; l <= 256; l++) this.pairLenStart[l] += this.pairLenStart[l - 1];
+    this.pairsByLength = new Int32Array(pairLen.length);
+    const at = this.pairLenStart.slice(0, 256);
+    for (let p = 0; p < pairLen.length; p++) this.pairsByLength[at[pairLen[p]]++] = p;
     this.mark = new Int32Array(g);
     this.best = new Int32Array(g);
     this.acc = new Int32Array(g);
@@ -100,6 +117,10 @@ export class NameIndex {
     this.finalMark = new Int32Array(g);
     this.finalRank = new Int32Array(g);
   }
+
+  /** Pair ids by length: those of length l are pairsByLength[pairLenStart[l] .. pairLenStart[l + 1]). */
+  private readonly pairLenStart: Int32Array;
+  private readonly pairsByLength: Int32Array;
 
   /** Scratch arrays, one entry per group, reused by every query (no await inside `match`). */
   private readonly mark: Int32Array;
@@ -200,6 +221,22 @@ export class NameIndex {
     );
   }
 
+  /**
+   * Runs the matching once on each kind of query (a word, its start, a fragment, a typo, two
+   * words), so that the first search after a load does not pay for compiling it; the hits and
+   * matches kept meanwhile are dropped.
+   */
+  warmUp(): void {
+    if (this.groups === 0 || this.words.length === 0) return;
+    const w = this.words[0];
+    const typo = w.length >= 5 ? w.slice(1) + w[0] : `${w}xx`;
+    for (const q of [[w], [w.slice(0, 2)], [w.slice(1, 3)], [typo], [w, w.slice(0, 2)]])
+      this.match(q, SEARCH_RULES);
+    this.hitsKept.clear();
+    this.matchesKept.clear();
+    this.matchesKeptBytes = 0;
+  }
+
   /** Bytes held by the index (typed arrays, and strings at 2 bytes a character plus 16). */
   bytes(): { total: number; typo: number } {
     let b = this.groupStart.byteLength + this.groupOfRow.byteLength;
@@ -208,8 +245,10 @@ export class NameIndex {
     for (const p of this.pairPostings) b += p.byteLength + 16;
     for (const w of this.words) b += 2 * w.length + 16;
     for (const w of this.pairs) b += 2 * w.length + 16;
-    b += 6 * 4 * this.groups;
+    b += 7 * 4 * this.groups;
     const typo =
+      this.pairLenStart.byteLength +
+      this.pairsByLength.byteLength +
       this.wordLen.byteLength +
       this.wordMask.byteLength +
       this.pairLen.byteLength +
@@ -217,8 +256,28 @@ export class NameIndex {
     return { total: b + typo, typo };
   }
 
-  /** The vocabulary entries `t` matches under `rules` (words, then pairs as entries >= words). */
-  private hits(t: string, rules: NameMatchRules): TokenHits {
+  /** Tokens' hits kept (the vocabulary does not change for an index), the oldest dropped. */
+  private readonly hitsKept = new Map<string, TokenHits>();
+  /** Matches kept, by rules and words, up to MATCHES_KEPT_BYTES (a page after a page, retries). */
+  private readonly matchesKept = new Map<string, NameMatches>();
+  private matchesKeptBytes = 0;
+
+  /** The hits of `t`, kept. */
+  private hitsOf(t: string, rules: NameMatchRules, pairs: boolean): TokenHits {
+    const key = `${ruleKey(rules)}${pairs ? 'p' : ''}|${t}`;
+    let h = this.hitsKept.get(key);
+    if (h) return h;
+    h = this.hits(t, rules, pairs);
+    if (this.hitsKept.size >= HITS_KEPT) this.hitsKept.delete(this.hitsKept.keys().next().value!);
+    this.hitsKept.set(key, h);
+    return h;
+  }
+
+  /**
+   * The vocabulary entries `t` matches under `rules` (words, then, with `pairs`, the pairs of
+   * adjacent words joined, as entries >= words).
+   */
+  private hits(t: string, rules: NameMatchRules, pairs: boolean): TokenHits {
     const entries: number[] = [];
     const codes: number[] = [];
     let postings = 0;
@@ -245,7 +304,7 @@ export class NameIndex {
         postings += this.wordPostings[v].length;
       }
     }
-    if (!rules.joined || rules.part) return { entries, codes, postings };
+    if (!pairs || !rules.joined || rules.part) return { entries, codes, postings };
     const add = (p: number, code: number) => {
       entries.push(W + p);
       codes.push(code);
@@ -267,8 +326,13 @@ export class NameIndex {
       add(p, this.pairs[p] === t ? WHOLE : START);
     }
     if (budget > 0)
-      for (let p = 0; p < this.pairs.length; p++) {
-        if (Math.abs(this.pairLen[p] - tl) > budget || started.has(p)) continue;
+      for (
+        let k = this.pairLenStart[Math.max(0, tl - budget)];
+        k < this.pairLenStart[Math.min(256, tl + budget + 1)];
+        k++
+      ) {
+        const p = this.pairsByLength[k];
+        if (started.has(p)) continue;
         const m = this.pairMask[p];
         if (popcount(tm & ~m) > budget || popcount(m & ~tm) > budget) continue;
         const d = editDistance(t, this.pairs[p], budget);
@@ -293,18 +357,33 @@ export class NameIndex {
    */
   match(words: readonly string[], rules: NameMatchRules): NameMatches {
     if (words.length === 0 || this.groups === 0) return NO_MATCHES;
-    const readings = rules.joined && !rules.part ? segmentations(words) : [[...words]];
-    const cache = new Map<string, TokenHits>();
-    const hitsOf = (t: string) => {
-      let h = cache.get(t);
-      if (!h) cache.set(t, (h = this.hits(t, rules)));
-      return h;
-    };
+    const key = `${ruleKey(rules)}|${words.join(' ')}`;
+    const kept = this.matchesKept.get(key);
+    if (kept) return kept;
+    const found = this.matchAll(words, rules);
+    const bytes = found.groups.byteLength * 2;
+    if (bytes <= MATCHES_KEPT_BYTES / 8) {
+      for (const [k, v] of this.matchesKept) {
+        if (this.matchesKeptBytes + bytes <= MATCHES_KEPT_BYTES) break;
+        this.matchesKept.delete(k);
+        this.matchesKeptBytes -= v.groups.byteLength * 2;
+      }
+      this.matchesKept.set(key, found);
+      this.matchesKeptBytes += bytes;
+    }
+    return found;
+  }
+
+  private matchAll(words: readonly string[], rules: NameMatchRules): NameMatches {
+    const readings =
+      rules.joined && !rules.part
+        ? segmentations(words)
+        : [{ tokens: [...words], joined: words.map(() => false) }];
     const finalStamp = this.nextStamp();
     const found: number[] = [];
     const W = this.words.length;
-    for (const reading of readings) {
-      const hits = reading.map(hitsOf);
+    for (const { tokens: reading, joined } of readings) {
+      const hits = reading.map((t, i) => this.hitsOf(t, rules, !joined[i]));
       if (hits.some((h) => h.entries.length === 0)) continue;
       // The rarest word first: the candidates shrink fastest.
       const order = reading.map((_, i) => i).sort((a, b) => hits[a].postings - hits[b].postings);
@@ -379,7 +458,19 @@ export class NameIndex {
         } else if (rank < this.finalRank[g]) this.finalRank[g] = rank;
       }
     }
-    const groups = Int32Array.from(found).sort();
+    // In group order: through a set of the groups (a sort of 14,000 groups cost 1 ms).
+    const set = new Uint32Array((this.groups + 31) >>> 5);
+    for (const g of found) set[g >>> 5] |= 1 << (g & 31);
+    const groups = new Int32Array(found.length);
+    let n = 0;
+    for (let w = 0; w < set.length; w++) {
+      let v = set[w];
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        groups[n++] = (w << 5) + 31 - Math.clz32(low);
+      }
+    }
     const ranks = groups.map((g) => this.finalRank[g]);
     return { groups, ranks };
   }

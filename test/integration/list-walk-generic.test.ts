@@ -45,8 +45,6 @@ describe('short list walks run on generic plans (real PostgreSQL)', () => {
       new ReferenceIds(ds, cache),
       new ListTotals(ds, cache),
       tuning && {
-        walkLimit: Number.POSITIVE_INFINITY,
-        nearWalkBreakEven: 25_000,
         listWalkBudget: 0,
         shortWalkMinRows: 250_000,
         shortWalkMinShare: 0,

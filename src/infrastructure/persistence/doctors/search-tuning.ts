@@ -1,15 +1,7 @@
 import { WALK_BUDGET } from '../directory/short-walk';
 
-/** How far a walk in name order goes before the search collects its matches instead. */
+/** How the doctor lists choose between their ways of reading a page (tests tune them). */
 export interface SearchTuning {
-  /**
-   * The most rows of the name index a walk in name order reads (tests: a short walk ends short
-   * of the page and the matches are collected instead); by default as far as doctor_name_grams
-   * says a page's worth of matches lie.
-   */
-  readonly walkLimit: number;
-  /** Near a point, walk a branch when its matches squared exceed its reach times this. */
-  readonly nearWalkBreakEven: number;
   /**
    * A list page (in name order, or nearest first) runs on its generic plan (prepared-reads.ts,
    * `walk`) when the index entries it is expected to walk, (offset + limit) x rows of the index /
@@ -59,20 +51,7 @@ export const SHORT_WALK_PASS_OVER_PAGES = 1;
 /** Injection token of a SearchTuning (tests); the default otherwise. */
 export const SEARCH_TUNING = 'SEARCH_TUNING';
 
-/**
- * Near a point, a walk beats collecting the matches of a name branch once its matches squared
- * exceed the page's reach times this. Measured on two cores, page of 25: at 100,000 doctors the
- * two broke even near 800 matches (1,221 matches: walk 0.53 ms, collect 0.88 ms; 407: walk
- * 7.6 ms, collect 0.28 ms); at a million doctors, 1,354 matches walked in 2 ms, where the
- * page that collected them took 22-26 ms. A collected match costs more as the directory outgrows
- * memory, while a walk checks names inside doctor_geo_earth_name_idx, so the break-even stays
- * near the same count.
- */
-export const NEAR_WALK_BREAK_EVEN = 25_000;
-
 export const DEFAULT_SEARCH_TUNING: SearchTuning = {
-  walkLimit: Number.POSITIVE_INFINITY,
-  nearWalkBreakEven: NEAR_WALK_BREAK_EVEN,
   listWalkBudget: WALK_BUDGET,
   shortWalkMinRows: SHORT_WALK_MIN_ROWS,
   shortWalkMinShare: SHORT_WALK_MIN_SHARE,

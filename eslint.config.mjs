@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'bench-results/**', '*.cjs', '*.mjs', 'examples/**', '*.config.js', 'src/interface/web/assets/**', 'clients/typescript/dist/**', 'clients/typescript/src/generated/**'] },
+  { ignores: ['dist/**', '.ci/**', 'node_modules/**', 'coverage/**', '.data/**', 'bench-results/**', '*.cjs', '*.mjs', 'examples/**', '*.config.js', 'src/interface/web/assets/**', 'clients/typescript/dist/**', 'clients/typescript/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -47,11 +47,7 @@ describe('item reads: one statement per answer (real PostgreSQL)', () => {
     const names = new KeepingReadCache();
     const refs = new ReferenceIds(ds, names);
     const totals = new ListTotals(ds, new NoReadCache());
-    const doctors = new TypeOrmDoctorReadRepository(
-      ds,
-      refs,
-      totals,
-    );
+    const doctors = new TypeOrmDoctorReadRepository(ds, refs, totals);
     const clinics = new TypeOrmClinicReadRepository(ds, refs, totals);
     const reviews = new TypeOrmReviewReadRepository(ds);
     const settings = new DirectorySettings(30, 5);

@@ -129,10 +129,7 @@ function largestSort(plan: PlanNode): number {
  * Relations no statement may read whole: the bench's (plan-reads.ts) and the read models that
  * hold a row per doctor or per clinic's opening range.
  */
-const WHOLE_READS_BARRED: ReadonlySet<string> = new Set([
-  ...GUARDED,
-  'clinic_open_ranges',
-]);
+const WHOLE_READS_BARRED: ReadonlySet<string> = new Set([...GUARDED, 'clinic_open_ranges']);
 
 const INDEX_READS = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Heap Scan']);
 

@@ -547,6 +547,10 @@ export interface paths {
         /**
          * The JSON Schema of a bulk file line and of a change feed upsert
          * @description One record of the interchange format (JSON Schema draft-07, a `oneOf` by `type`: clinic, doctor, offering, review, specialty, language): each line of a bulk file (`GET /bulk/{version}/{file}`), each `record` of a change feed upsert, and each line `data import` takes. Public.
+         *
+         *     ```sh
+         *     curl 'http://localhost:3000/api/v1/schemas/directory-record.schema.json'
+         *     ```
          */
         get: operations["getRecordSchema"];
         put?: never;

@@ -163,10 +163,7 @@ export function directoryUseCases(
   const moments = new ListMomentsResolver(calendar);
   const opening = new ClinicOpening(calendar);
   // The catalogue's names and aliases, read once (as a warm instance holds them).
-  const catalogue = new CatalogueNames(
-    new ListSpecialtiesUseCase(metadata, new KeepingReadCache()),
-    new ListLanguagesUseCase(metadata, new KeepingReadCache()),
-  );
+  const catalogue = new CatalogueNames(metadata, new KeepingReadCache());
   return {
     repositories: { doctors, clinics, reviews, metadata },
     listDoctors: new ListDoctorsUseCase(doctors, clock, settings, moments, catalogue),

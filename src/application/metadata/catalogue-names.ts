@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { NameCount } from '../../domain/doctors/doctor';
 import { InvalidParamError } from '../../domain/shared/domain-error';
+import { ReadCache } from '../shared/read-cache';
 import { editDistance, foldKey } from '../shared/text-fold';
-import { ListLanguagesUseCase } from './list-languages.use-case';
-import { ListSpecialtiesUseCase } from './list-specialties.use-case';
+import { METADATA_TTL_MS } from './list-specialties.use-case';
+import { CatalogueEntry, MetadataRepository } from './metadata.repository';
 
 /** A catalogue's names by folded key: each name's own key and each alias's. */
 interface CatalogueIndex {
@@ -13,7 +13,7 @@ interface CatalogueIndex {
   readonly keys: readonly (readonly [string, string])[];
 }
 
-function indexOf(entries: readonly NameCount[]): CatalogueIndex {
+function indexOf(entries: readonly CatalogueEntry[]): CatalogueIndex {
   const byName = new Map<string, string>();
   const byAlias = new Map<string, string[]>();
   const keys: [string, string][] = [];
@@ -65,20 +65,30 @@ export interface CatalogueFilters {
  */
 @Injectable()
 export class CatalogueNames {
-  private readonly indexes = new WeakMap<readonly NameCount[], CatalogueIndex>();
+  private readonly indexes = new WeakMap<readonly CatalogueEntry[], CatalogueIndex>();
 
   constructor(
-    private readonly specialties: ListSpecialtiesUseCase,
-    private readonly languages: ListLanguagesUseCase,
+    private readonly metadata: MetadataRepository,
+    private readonly cache: ReadCache,
   ) {}
+
+  /**
+   * The catalogue's names and aliases: one small table's rows, kept until the directory changes
+   * (not the counts of /metadata, which at a million doctors take a scan of every doctor).
+   */
+  private entries(table: 'specialties' | 'languages'): Promise<CatalogueEntry[]> {
+    return this.cache.getOrLoad(`catalogue:${table}`, METADATA_TTL_MS, () =>
+      this.metadata.catalogue(table),
+    );
+  }
 
   /** `criteria` with its specialty and language names in the catalogue's spelling. */
   async canonical<T extends CatalogueFilters>(criteria: T): Promise<T> {
     const s = criteria.specialties?.length
-      ? this.resolve('specialties', criteria.specialties, await this.specialties.execute())
+      ? this.resolve('specialties', criteria.specialties, await this.entries('specialties'))
       : criteria.specialties;
     const l = criteria.languages?.length
-      ? this.resolve('languages', criteria.languages, await this.languages.execute())
+      ? this.resolve('languages', criteria.languages, await this.entries('languages'))
       : criteria.languages;
     if (s === criteria.specialties && l === criteria.languages) return criteria;
     return { ...criteria, specialties: s, languages: l };
@@ -87,7 +97,7 @@ export class CatalogueNames {
   private resolve(
     param: 'specialties' | 'languages',
     asked: readonly string[],
-    entries: readonly NameCount[],
+    entries: readonly CatalogueEntry[],
   ): string[] {
     let index = this.indexes.get(entries);
     if (!index) this.indexes.set(entries, (index = indexOf(entries)));

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DIRECTORY_READ_SOURCE } from '../../database/directory-read-source';
-import { MetadataRepository } from '../../../application/metadata/metadata.repository';
+import {
+  CatalogueEntry,
+  MetadataRepository,
+} from '../../../application/metadata/metadata.repository';
 import { NameCount } from '../../../domain/doctors/doctor';
 
 /** Every supported name with its count of practising doctors (zero included). */
@@ -25,5 +28,11 @@ export class TypeOrmMetadataRepository extends MetadataRepository {
 
   languages(): Promise<NameCount[]> {
     return this.ds.query<NameCount[]>(countsSql('languages', 'language_ids'));
+  }
+
+  catalogue(table: 'specialties' | 'languages'): Promise<CatalogueEntry[]> {
+    return this.ds.query<CatalogueEntry[]>(
+      `SELECT name, aliases FROM ${table === 'specialties' ? 'specialties' : 'languages'} ORDER BY name_key`,
+    );
   }
 }

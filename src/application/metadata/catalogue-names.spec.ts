@@ -47,7 +47,7 @@ describe('CatalogueNames', () => {
     await expect(names.canonical({ languages: ['Tamill'] })).rejects.toThrow(
       /languages: "Tamill" is not a language the directory knows; the closest: Tamil/,
     );
-    const none = { gender: 'female' as const };
+    const none: { gender: 'female'; languages?: string[] } = { gender: 'female' };
     expect(await names.canonical(none)).toBe(none);
   });
 });

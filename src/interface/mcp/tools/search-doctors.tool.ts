@@ -39,7 +39,9 @@ export class SearchDoctorsTool implements DirectoryTool {
             .string()
             .min(2)
             .max(100)
-            .describe('At least 2 characters of a name, or a CPSO number.'),
+            .describe(
+              'A CPSO number, or words of the name as a person types them (at least 2 characters): case, accents, apostrophes, word order and a typo or two in long words do not matter.',
+            ),
           ...specialtiesShape(names),
           ...filterShape(names),
           ...locationShape(),

@@ -9,7 +9,7 @@ export class SearchDoctorsQueryDto extends GeoFiltersQueryDto {
     minLength: 2,
     maxLength: 100,
     description:
-      'Required, at least 2 characters once trimmed (400 missing_param otherwise): matched case-insensitively against the name, or exactly against a CPSO number.',
+      "Required, at least 2 characters once trimmed (400 missing_param otherwise): a CPSO number (spaces, hyphens, `CPSO` or `#` allowed), or words of the name however typed: case, accents, apostrophes, hyphens, a title and word order do not matter; each word is found as a whole word, a word's start, inside a word or across two joined words, with one typo from 5 letters and two from 9 (docs/name-search.md). Best match first.",
     example: 'Leblanc',
   })
   @StringParam()

@@ -1,3 +1,4 @@
+import { SeededRandom } from '../../src/infrastructure/seed/seeded-random';
 import { Agent, request as httpRequest } from 'node:http';
 import { AddressInfo, connect } from 'node:net';
 import { FIXTURE_NOW, loadDirectoryFixture } from '../fixtures/directory.fixture';
@@ -11,18 +12,6 @@ type Json = any;
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 const RUNS = Number(process.env.KEEPALIVE_RUNS ?? 3000);
-
-/** A small seeded generator (mulberry32): the same requests for the same seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PATHS = [
   '/specialists',
@@ -102,7 +91,8 @@ describe(`hostile requests over a keep-alive pool at concurrency (seed ${SEED}, 
   });
 
   it('answers every framed request below 500, 32 at a time over 16 reused connections', async () => {
-    const next = rng(SEED);
+    const random = new SeededRandom(SEED);
+    const next = () => random.next();
     const pick = <T>(a: readonly T[]) => a[Math.floor(next() * a.length)];
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
     const failures: string[] = [];

@@ -25,16 +25,8 @@ import {
   specialtyCode,
   specialtySlug,
 } from './fhir-codes';
-import {
-  FhirType,
-  INCLUDES,
-  MAX_COUNT,
-  RESULT_PARAMS,
-  SEARCH_PARAMS,
-  SORTS,
-  SUMMARIES,
-  TOTALS,
-} from './fhir-search-params';
+import { FhirType, INCLUDES, MAX_COUNT, RESULT_PARAMS, SEARCH_PARAMS } from './fhir-search-params';
+import { Query, searchHandling } from './fhir-search-handling';
 import {
   countValue,
   isUuid,
@@ -45,8 +37,6 @@ import {
   referenceId,
   token,
 } from './fhir-values';
-
-export type Query = Record<string, string | string[] | undefined>;
 
 /** The most distinct values a list parameter (`_id`, `identifier`, references, codes) takes. */
 export const MAX_LIST_VALUES = MAX_BATCH_KEYS;
@@ -98,33 +88,9 @@ export function parseSearch(
   // String modifiers of the name parameters (issue 50): :exact and :contains.
   if (type === 'Practitioner')
     for (const k of NAME_PARTS) for (const m of NAME_MODIFIERS) allowed.add(`${k}:${m}`);
-  const unsupported = Object.keys(query).filter((k) => !allowed.has(k));
-  const ignored: string[] = [];
-  if (unsupported.length && !lenient)
-    throw new InvalidParamError(
-      `Unsupported search parameter${unsupported.length > 1 ? 's' : ''} for ${type}: ${unsupported.join(', ')}. ` +
-        `Supported: ${[...allowed].join(', ')}. Send Prefer: handling=lenient to have unsupported parameters ignored (and listed in the Bundle).`,
-    );
-  if (unsupported.length) {
-    ignored.push(...unsupported.map((k) => `${k} (not supported for ${type})`));
-    query = Object.fromEntries(Object.entries(query).filter(([k]) => allowed.has(k)));
-  }
-  /** A result parameter's value among `values`, else 400 (strict) or ignored (lenient). */
-  const choice = <T extends string>(k: string, values: readonly T[]): T | undefined => {
-    const v = query[k];
-    if (v === undefined) return undefined;
-    if (Array.isArray(v)) throw new InvalidParamError(`${k} may be sent once.`);
-    if ((values as readonly string[]).includes(v)) return v as T;
-    if (!lenient)
-      throw new InvalidParamError(
-        `${k}=${JSON.stringify(v.slice(0, 40))} is not supported for ${type}: it takes ${values.join(', ')}.`,
-      );
-    ignored.push(`${k}=${v.slice(0, 40)} (it takes ${values.join(', ')})`);
-    return undefined;
-  };
-  const summary = choice('_summary', SUMMARIES);
-  const totalMode = choice('_total', TOTALS);
-  choice('_sort', SORTS[type]);
+  const handled = searchHandling(type, query, allowed, lenient);
+  query = handled.query;
+  const { summary, totalMode, ignored } = handled;
   const one = (k: string): string | undefined => {
     const v = query[k];
     if (Array.isArray(v)) throw new InvalidParamError(`${k} may be sent once.`);

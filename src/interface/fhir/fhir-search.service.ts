@@ -19,7 +19,8 @@ import {
   practitionerRole,
 } from './fhir-resources.mapper';
 import { DEFAULT_COUNT, FhirType, MAX_COUNT } from './fhir-search-params';
-import { parseSearch, ParsedSearch, Query } from './fhir-search.parser';
+import { Query } from './fhir-search-handling';
+import { parseSearch, ParsedSearch } from './fhir-search.parser';
 import { canonicalQuery, PageTokens } from './page-token';
 
 interface Entry {

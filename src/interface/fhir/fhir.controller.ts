@@ -6,7 +6,7 @@ import { Public } from '../http/auth/auth.decorators';
 import { capabilityStatement } from './capability-statement';
 import { FhirSearchService, prefersLenient } from './fhir-search.service';
 import { FHIR_TYPES, FhirType } from './fhir-search-params';
-import { Query } from './fhir-search.parser';
+import { Query } from './fhir-search-handling';
 import { FHIR_CONTENT_TYPE } from './operation-outcome';
 
 function fhirType(type: string): FhirType {

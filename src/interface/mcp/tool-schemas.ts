@@ -4,7 +4,6 @@ import { GENDERS } from '../../domain/directory/criteria';
 import { FRESHNESS_VALUES } from '../../domain/doctors/freshness';
 import { MAX_RADIUS_KM } from '../../domain/geo/location';
 import { REVIEW_DIMENSIONS } from '../../domain/reviews/review';
-import { unknownParamsMessage } from '../http/common/known-query-params';
 
 /** A tool reads 10 rows unless asked, 25 at most (decisions.md, MCP interface). */
 export const TOOL_DEFAULT_LIMIT = 10;
@@ -27,38 +26,6 @@ function nameList(names: readonly string[], what: string) {
     .union([item, z.array(item).min(1).max(20)])
     .optional()
     .describe(`Any of these ${what} (a list, or one name).${namesHint(names)}`);
-}
-
-/**
- * A tool's input schema (issue 51, item 3): the shape as a strict object, so an argument the tool
- * does not take is an error naming it and the argument meant (`language`: did you mean
- * `languages`?) instead of being dropped, and, with `oneOf`, at least one of those arguments
- * required (an `anyOf` of `required` in the JSON Schema tools/list shows).
- */
-export function toolInput<S extends z.ZodRawShape>(
-  shape: S,
-  oneOf?: readonly (keyof S & string)[],
-) {
-  const known = Object.keys(shape);
-  const strict = z.strictObject(shape, {
-    error: (iss) =>
-      iss.code === 'unrecognized_keys'
-        ? unknownParamsMessage(iss.keys, known)
-            .replace(/query parameter/g, 'argument')
-            .replace('this operation takes', 'this tool takes')
-        : undefined,
-  });
-  if (!oneOf) return strict;
-  return strict
-    .refine((a) => oneOf.some((k) => (a as Record<string, unknown>)[k] !== undefined), {
-      message: `${oneOf.join(' or ')} is required.`,
-    })
-    .meta({ anyOf: oneOf.map((k) => ({ required: [k] })) });
-}
-
-/** A list argument as the use cases take it: a single string is a one-item list. */
-export function asList(v: string | readonly string[] | undefined): readonly string[] | undefined {
-  return typeof v === 'string' ? [v] : v;
 }
 
 /** The directory's current specialty and language names, for the input schemas' enumerations. */

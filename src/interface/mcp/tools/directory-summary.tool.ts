@@ -1,3 +1,4 @@
+import { toolInput } from '../tool-input';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import {
   ToolContext,
   ToolSupport,
 } from '../tool-support';
-import { toolInput, availabilityShape } from '../tool-schemas';
+import { availabilityShape } from '../tool-schemas';
 
 /** A catalogue name with its count and the aliases the filters also take. */
 const catalogueEntry = z.object({

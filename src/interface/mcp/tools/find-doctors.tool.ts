@@ -1,3 +1,4 @@
+import { toolInput } from '../tool-input';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListDoctorsUseCase } from '../../../application/doctors/list-doctors.use-case';
@@ -5,7 +6,6 @@ import { directoryCriteria } from '../../../application/shared/directory-criteri
 import { ListScope } from '../../../application/shared/list-cursor';
 import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
 import {
-  toolInput,
   doctorListOutput,
   filterShape,
   locationShape,

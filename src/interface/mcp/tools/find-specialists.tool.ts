@@ -1,3 +1,4 @@
+import { toolInput } from '../tool-input';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -15,7 +16,6 @@ import {
   ToolSupport,
 } from '../tool-support';
 import {
-  toolInput,
   availabilityShape,
   distanceKmSchema,
   filterShape,

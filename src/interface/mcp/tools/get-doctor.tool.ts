@@ -1,3 +1,4 @@
+import { toolInput } from '../tool-input';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -10,13 +11,7 @@ import {
   ToolContext,
   ToolSupport,
 } from '../tool-support';
-import {
-  toolInput,
-  availabilityShape,
-  doctorSchema,
-  reviewSchema,
-  signalsSchema,
-} from '../tool-schemas';
+import { availabilityShape, doctorSchema, reviewSchema, signalsSchema } from '../tool-schemas';
 import { doctorItem, doctorLine } from './doctor-answers';
 import { openingText } from './clinic-answers';
 import { clinicDetailOutput } from './get-clinic.tool';

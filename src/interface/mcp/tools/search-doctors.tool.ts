@@ -1,3 +1,4 @@
+import { toolInput } from '../tool-input';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { directoryCriteria } from '../../../application/shared/directory-criteri
 import { ListScope } from '../../../application/shared/list-cursor';
 import { DirectoryTool, READ_ONLY, ToolContext, ToolSupport } from '../tool-support';
 import {
-  toolInput,
   doctorListOutput,
   filterShape,
   locationShape,

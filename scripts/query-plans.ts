@@ -26,7 +26,12 @@ import { randomPlans } from './bench/random-plans';
 import { ensureChangeLog } from './bench/change-log';
 import { pickSyncSamples, syncPlanCases } from './bench/sync-cases';
 import { TypeOrmFhirDirectoryReader } from '../src/infrastructure/persistence/fhir/typeorm-fhir-directory.reader';
-import { directoryUseCases, RecordedQuery, recordingDataSource } from './bench/recording';
+import {
+  directoryUseCases,
+  namesOnlyMemory,
+  RecordedQuery,
+  recordingDataSource,
+} from './bench/recording';
 import { BENCH_DATABASE, flag, loadBenchSettings } from './bench/settings';
 import { quantile, round } from './bench/stats';
 import {
@@ -127,6 +132,8 @@ async function main(): Promise<number> {
         new TypeOrmFhirDirectoryReader(
           recorder.dataSource,
           new ListTotals(recorder.dataSource, new NoReadCache()),
+          // The name parameters read the name index (issue 50), loaded outside the recording.
+          namesOnlyMemory(recorder.dataSource),
         ),
       ),
     );

@@ -34,6 +34,19 @@ type ConnectCallback = (
 export class WatchedPool extends Pool {
   readonly watch = new PoolWatch();
 
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    // A backend can end while its connection is checked out and between two statements (an
+    // operator's pg_terminate_backend, a failover, DROP DATABASE ... FORCE). pg then emits 'error'
+    // on the client, and with nobody listening at that instant (pg-pool drops its listener on
+    // checkout; TypeORM adds its own a microtask later, and a direct pool.connect() adds none) the
+    // event would end the process. This listener stays for the client's life: the next statement
+    // on the client still fails with the cause, and the pool and TypeORM still drop the client.
+    this.on('connect', (client: PoolClient) => {
+      client.on('error', () => undefined);
+    });
+  }
+
   override connect(): Promise<PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<PoolClient> | void {

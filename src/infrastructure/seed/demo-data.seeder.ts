@@ -67,7 +67,7 @@ export async function replaceDirectoryData(
   const runner = ds.createQueryRunner();
   try {
     // The runner's pg client: needed for per-query time limits, which TypeORM does not expose.
-    const client = heldClient((await runner.connect()) as PoolClient);
+    const client = (await runner.connect()) as PoolClient;
     const run = runOn(client);
     // One seed at a time (CLI and a starting service take turns), for the whole seed: a session
     // lock, as a load in parts spans transactions; taken in a transaction so that lock_timeout
@@ -201,7 +201,7 @@ async function loadInParts(
   }
   const second = ds.createQueryRunner();
   try {
-    const connections = [client, heldClient((await second.connect()) as PoolClient)];
+    const connections = [client, (await second.connect()) as PoolClient];
     // A view's refresh waits for the lock of a read model it reads while that one is being
     // refreshed, and READ_MODELS lists the read ones first: the order alone would give the same
     // rows. The sources keep a connection from sitting on such a lock while other work is ready.
@@ -275,15 +275,4 @@ export async function seedDemoData(
   );
   const stats = await replaceDirectoryData(ds, data, opts.progress);
   return { ...stats, ms: Date.now() - t0 };
-}
-
-/**
- * A pooled client held across a seed's statements: its backend may be ended between two of them
- * (an operator, a failover); pg then emits 'error' on the client, which, with no listener, would
- * end the process. The next statement on it rejects with the cause, and the seed fails as it
- * should.
- */
-function heldClient(client: PoolClient): PoolClient {
-  if (client.listenerCount('error') === 0) client.on('error', () => undefined);
-  return client;
 }

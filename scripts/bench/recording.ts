@@ -86,6 +86,7 @@ export async function loadedMemory(ds: DataSource): Promise<DoctorMemoryIndex> {
   const columns = await loadDoctorColumns((sql, params) => ds.query(sql, params));
   return {
     current: () => columns,
+    forLists: () => Promise.resolve(columns),
     forNames: () => Promise.resolve(columns),
     answered: 0,
   } as unknown as DoctorMemoryIndex;
@@ -99,6 +100,7 @@ export function namesOnlyMemory(ds: DataSource): DoctorMemoryIndex {
   let loading: Promise<DoctorColumns> | undefined;
   return {
     current: () => undefined,
+    forLists: () => Promise.resolve(undefined),
     // Through the DataSource under a recording one: an instance loads the columns at start and
     // after each change, not per request.
     forNames: () => {

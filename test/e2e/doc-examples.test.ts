@@ -59,7 +59,21 @@ interface Service {
   exited: Promise<number | null>;
 }
 
-function startService(out: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Service> {
+/**
+ * Starts the built service and returns once it is ready (`GET /api/v1/` 200: listening, and its
+ * index of the directory loaded), as a balancer or a reader of the README waits for it.
+ */
+async function startService(out: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Service> {
+  const s = await startListening(out, env, cwd);
+  for (let waited = 0; ; waited += 50) {
+    const r = await fetch(`http://127.0.0.1:${s.port}/api/v1/`).catch(() => undefined);
+    if (r?.status === 200) return s;
+    if (waited > 60_000) throw new Error(`not ready after 60 s:\n${s.lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function startListening(out: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Service> {
   const proc = spawn(process.execPath, [join(out, 'src', 'main.js')], {
     cwd,
     env,

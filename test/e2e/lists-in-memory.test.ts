@@ -10,9 +10,10 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { TestDatabase } from '../support/test-database';
 
 /**
- * The lists' columns in memory are as current as the directory (docs/list-reads.md, "Lists in
- * memory"): on `directory_changed` the copy is dropped at once (the lists are read from SQL,
- * which has the change), then loaded again, and the lists answer the change from it.
+ * The lists' columns in memory follow the directory (docs/list-reads.md, "Lists in memory";
+ * issue 49, item 2): on `directory_changed` the copy in service keeps answering, from memory,
+ * while the next one loads; then the next one answers the change. No list is read from SQL
+ * meanwhile, and the name search does not wait.
  */
 const NOW = new Date('2026-11-27T17:00:00Z');
 
@@ -36,7 +37,7 @@ describe('lists in memory follow the directory (e2e)', () => {
     await db?.drop();
   });
 
-  it('drops its copy on directory_changed, answers the change from SQL, then from the new copy', async () => {
+  it('keeps its copy in service on directory_changed while the next one loads, then answers the change from it', async () => {
     const index = t.app.get(DoctorMemoryIndex);
     await index.ready();
     const loads = index.loads;
@@ -51,15 +52,14 @@ describe('lists in memory follow the directory (e2e)', () => {
       [lang.id],
     );
     const list = async () => {
-      const body = (
-        await call(
-          t.app,
-          'GET',
-          `/doctors?languages=${encodeURIComponent(lang.name)}&limit=100`,
-          auth,
-        )
-      ).body as { total: number; doctors: { cpsoNumber: string }[] };
-      return { total: body.total, cpsos: body.doctors.map((d) => d.cpsoNumber) };
+      const { body } = await call(
+        t.app,
+        'GET',
+        `/doctors?languages=${encodeURIComponent(lang.name)}&limit=100`,
+        auth,
+      );
+      const b = body as { total: number; doctors: { cpsoNumber: string }[]; dataVersion: string };
+      return { total: b.total, cpsos: b.doctors.map((d) => d.cpsoNumber), version: b.dataVersion };
     };
     const before = await list();
     expect(before.cpsos).not.toContain(doctor.cpso);
@@ -70,23 +70,56 @@ describe('lists in memory follow the directory (e2e)', () => {
       [lang.id, doctor.cpso],
     );
     await refreshReadModels((sql) => db.dataSource.query(sql));
-    const heard = t.app.get(PgNotificationListener).nextNotification(DIRECTORY_CHANGED_CHANNEL);
-    await db.dataSource.query(`NOTIFY ${DIRECTORY_CHANGED_CHANNEL}`);
-    await heard;
-
-    // Dropped at once: the next list is SQL's, which has the change.
-    expect(index.loadedSize).toBe(0);
-    const answered = index.answered;
-    const fromSql = await list();
-    expect(fromSql.total).toBe(before.total + 1);
-    expect(fromSql.cpsos).toContain(doctor.cpso);
-
-    // Loaded again: the same answer, now from the new copy.
+    // A new data version, as an import's commit makes.
+    const [{ version: newVersion }] = await db.dataSource.query<{ version: string }[]>(
+      `INSERT INTO directory_versions (source, last_seq, floor_seq)
+       SELECT 'test', last_seq, floor_seq FROM directory_versions ORDER BY version DESC LIMIT 1
+       RETURNING version::text AS version`,
+    );
+    expect(Number(newVersion)).toBeGreaterThan(Number(before.version));
+    // The next load is held on a lock of the read model it reads, so the copy in service is seen
+    // answering while it waits.
+    const holder = db.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.query('BEGIN');
+    // REFRESH takes the view's ACCESS EXCLUSIVE lock (LOCK TABLE does not take a materialized view).
+    await holder.query('REFRESH MATERIALIZED VIEW doctor_search');
+    try {
+      const heard = t.app.get(PgNotificationListener).nextNotification(DIRECTORY_CHANGED_CHANNEL);
+      await db.dataSource.query(`NOTIFY ${DIRECTORY_CHANGED_CHANNEL}`);
+      await heard;
+      // Past the burst's pause: the next load has begun and waits on the lock.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(index.loads).toBe(loads);
+      const answered = index.answered;
+      // The copy in service answers, from memory, as it was: no list waits or goes to SQL, and
+      // its dataVersion is the copy's (a client syncing from it misses nothing), not the newer one.
+      expect(index.loadedSize).toBeGreaterThan(0);
+      expect(await list()).toEqual(before);
+      const manifest = await call(t.app, 'GET', '/bulk', auth);
+      expect(manifest.body.dataVersion).toBe(newVersion);
+      expect(index.answered).toBe(answered + 1);
+      const ready = await call(t.app, 'GET', '/');
+      expect(ready.status).toBe(200);
+      const word = doctor.name.split(/\s+/).pop()!;
+      const searching = await call(
+        t.app,
+        'GET',
+        `/doctors/search?q=${encodeURIComponent(word)}`,
+        auth,
+      );
+      expect(searching.status).toBe(200);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.release();
+    }
+    // Loaded again: the change, from the new copy.
     await index.ready();
     expect(index.loads).toBe(loads + 1);
     const fromMemory = await list();
-    expect(index.answered).toBeGreaterThan(answered);
-    expect(fromMemory).toEqual(fromSql);
+    expect(fromMemory.total).toBe(before.total + 1);
+    expect(fromMemory.cpsos).toContain(doctor.cpso);
+    expect(fromMemory.version).toBe(newVersion);
     // The name search and the clinics see it too.
     const word = doctor.name.split(/\s+/).pop()!.slice(0, 4);
     const search = (
@@ -109,5 +142,68 @@ describe('lists in memory follow the directory (e2e)', () => {
       await new Promise((r) => setTimeout(r, 20));
     expect(index.loads).toBe(loads + 2);
     expect(index.loadedSize).toBeGreaterThan(0);
+  });
+});
+
+describe('an instance before its first load of the directory (e2e)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createDemoDatabase(
+      'lists-first-load',
+      { doctors: 120, seed: 7, now: NOW },
+      'doctor_search',
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('is not ready until its index is loaded: readiness 503 with the reason, liveness pong, lists wait', async () => {
+    // The first load is held on a lock of the read model it reads.
+    const holder = db.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.query('BEGIN');
+    // REFRESH takes the view's ACCESS EXCLUSIVE lock (LOCK TABLE does not take a materialized view).
+    await holder.query('REFRESH MATERIALIZED VIEW doctor_search');
+    let t: TestApp | undefined;
+    let held = true;
+    try {
+      t = await createTestApp(db, {}, new FixedClock(NOW), undefined, { waitForIndex: false });
+      const auth = await authHeaders(t, 'admin');
+      const ready = await call(t.app, 'GET', '/');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({
+        status: 'unavailable',
+        database: 'up',
+        directory: 'loading',
+        version: '1.0.0',
+      });
+      expect(String(ready.body.reason)).toMatch(/index is loading/);
+      const live = await call(t.app, 'GET', '/ping');
+      expect(live.status).toBe(200);
+      expect(live.text).toBe('pong');
+
+      // A list asked meanwhile waits for the index (it is never read another way).
+      let answered = false;
+      const listed = call(t.app, 'GET', '/doctors?limit=5', auth).then((r) => {
+        answered = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(answered).toBe(false);
+
+      await holder.query('ROLLBACK');
+      held = false;
+      const r = await listed;
+      expect(r.status).toBe(200);
+      expect(r.body.total).toBeGreaterThan(0);
+      expect((await call(t.app, 'GET', '/')).status).toBe(200);
+    } finally {
+      if (held) await holder.query('ROLLBACK');
+      await holder.release();
+      await t?.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,8 +39,17 @@ describe('data import (integration)', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-  const importFile = (path: string, ...flags: string[]) =>
-    runImportCommand([path, '--source', SOURCE, ...flags], db.dataSource, quiet);
+  // The lists answer from the instance's copy of the directory, which follows an import once its
+  // next copy is loaded (issue 49): the import is read back once the instance has caught up.
+  const importFile = async (path: string, ...flags: string[]) => {
+    const summary = await runImportCommand(
+      [path, '--source', SOURCE, ...flags],
+      db.dataSource,
+      quiet,
+    );
+    await t.app.get(DoctorMemoryIndex).ready();
+    return summary;
+  };
   const get = (path: string) => call(t.app, 'GET', path, auth);
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { DoctorMemoryIndex } from '../../src/infrastructure/persistence/directory/memory/doctor-memory-index';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -282,7 +283,9 @@ describe('an import while the API is read', () => {
     expect(s).toMatchObject({ inserted: 400, rejected: 0 });
     expect(reads).toBeGreaterThan(0);
     expect([...seen].every((n) => n === before || n === before + 400)).toBe(true);
-    // Caches were dropped at the commit: the next answer is the new directory.
+    // Once the instance has loaded its next copy (the one in service answered meanwhile), the
+    // answer is the new directory.
+    await t.app.get(DoctorMemoryIndex).ready();
     expect((await call(t.app, 'GET', '/doctors?limit=1', auth)).body.total).toBe(before + 400);
     // ... and the counts of name pieces too: every partner's name contains "pa" and "rtn".
     expect(await searched()).toEqual(searchedBefore.map((n) => n + 400));

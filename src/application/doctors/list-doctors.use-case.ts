@@ -30,6 +30,7 @@ export class ListDoctorsUseCase {
         toDoctorView(d, now, this.settings.freshnessDays, criteria.near),
       ),
       lastKey: result.lastKey,
+      full: result.full,
     };
   }
 }

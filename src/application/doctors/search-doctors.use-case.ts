@@ -42,6 +42,7 @@ export class SearchDoctorsUseCase {
         toDoctorView(d, now, this.settings.freshnessDays, criteria.near),
       ),
       lastKey: result.lastKey,
+      full: result.full,
     };
   }
 }

@@ -69,5 +69,15 @@ describe('ListCursors', () => {
     const next = cursors.next(live, doctors, { ...full, items: new Array(25).fill(0) });
     expect(cursors.decode(next!, doctors)).toEqual({ start: 70, key: ['e', '5'] });
     expect(cursors.next(live, doctors, full)).toBeNull(); // 5 of 25: the last page
+    // A page chosen full from an instance's copy whose rows came back fewer (removed since the
+    // copy was loaded): the list goes on from its last row; one chosen short ends it.
+    const gone = cursors.next(live, doctors, { ...full, full: true });
+    expect(cursors.decode(gone!, doctors)).toEqual({ start: 50, key: ['e', '5'] });
+    expect(
+      cursors.next(live, doctors, { ...full, items: new Array(25).fill(0), full: false }),
+    ).toBeNull();
+    expect(
+      cursors.next(live, doctors, { ...full, items: [], lastKey: undefined, full: true }),
+    ).toBeNull();
   });
 });

@@ -190,7 +190,8 @@ export class ListCursors {
   next(plan: PagePlan, scope: ListScope, page: Page<unknown>): string | null {
     const count = page.items.length;
     const end = plan.start + count;
-    if (plan.request.limit === 0 || count < plan.request.limit || !page.lastKey) return null;
+    const full = page.full ?? count >= plan.request.limit;
+    if (plan.request.limit === 0 || !full || count === 0 || !page.lastKey) return null;
     if (plan.window !== undefined && end >= plan.window) return null;
     return this.encode(scope, end, page.lastKey);
   }

@@ -95,3 +95,12 @@ export abstract class SyncStore {
   /** The changes after position `after`, at most `limit`; 'gone' when `after` is not retained. */
   abstract changes(after: number, limit: number): Promise<ChangePage | 'gone'>;
 }
+
+/**
+ * Port: the data version of the copy of the directory the lists and the search answer from
+ * (issue 49: the copy in service keeps answering while the next one loads, so it can be older
+ * than the database). Its content is at least that new. Undefined when there is no copy.
+ */
+export abstract class ServedDataVersion {
+  abstract current(): DataVersion | undefined;
+}

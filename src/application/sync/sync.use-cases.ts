@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { GoneError } from '../../domain/shared/domain-error';
 import { ReadCache } from '../shared/read-cache';
 import { decodeChangeCursor } from './change-cursor';
@@ -7,6 +7,7 @@ import {
   BulkSnapshot,
   ChangePage,
   DataVersion,
+  ServedDataVersion,
   StoredBulkFile,
   SyncedType,
   SyncStore,
@@ -25,15 +26,23 @@ export const CHANGES_MAX_LIMIT = 1_000;
 const RETAKE =
   'Fetch the bulk manifest again (GET /api/v1/bulk), take the snapshot it lists, then follow /api/v1/changes from the cursor it gives (GET /api/v1/changes without since).';
 
-/** The directory's current data version (the lists' `dataVersion`). */
+/**
+ * The lists' `dataVersion`: the version of the copy of the directory they answer from when there
+ * is one (it may be older than the database's while the next copy loads; the page is at least
+ * that new, so a client syncing from it may see a change twice but never misses one), else the
+ * directory's current data version.
+ */
 @Injectable()
 export class GetDataVersionUseCase {
   constructor(
     private readonly store: SyncStore,
     private readonly cache: ReadCache,
+    @Optional() private readonly served?: ServedDataVersion,
   ) {}
 
   execute(): Promise<DataVersion> {
+    const served = this.served?.current();
+    if (served) return Promise.resolve(served);
     return this.cache.getOrLoad('sync:version', VERSION_TTL_MS, () => this.store.currentVersion());
   }
 }

@@ -20,4 +20,10 @@ export interface Page<T> {
   readonly total: number;
   /** The sort key of the page's last row (lists that page by cursor set it when rows came back). */
   readonly lastKey?: SortKey;
+  /**
+   * Whether the page was chosen full (the list goes on past it) even if it came back shorter: its
+   * rows are chosen from an instance's copy of the directory and read by id, and a row removed
+   * since the copy was loaded is not read (issue 49). Absent: full when it has `limit` rows.
+   */
+  readonly full?: boolean;
 }

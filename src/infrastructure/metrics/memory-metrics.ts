@@ -4,7 +4,7 @@ import { SnapshotMetric } from './snapshot-metric';
 
 /**
  * The doctor lists' columns in memory (DoctorMemoryIndex, docs/list-reads.md): how many doctors
- * they hold now (0 while they load, or with LISTS_FROM_SQL), how often they were loaded and how
+ * they hold now (0 before the first load, or with LISTS_FROM_SQL), how often they were loaded and how
  * long the last load took, and how many lists they answered.
  */
 export function memoryListMetrics(index: DoctorMemoryIndex | undefined): SnapshotMetric[] {
@@ -24,7 +24,7 @@ export function memoryListMetrics(index: DoctorMemoryIndex | undefined): Snapsho
   return [
     one(
       'gtad_lists_in_memory_doctors',
-      'Doctors the in-memory columns of the doctor lists hold (0 while they load after a change, or with LISTS_FROM_SQL)',
+      'Doctors the in-memory columns of the doctor lists hold (0 before the first load, or with LISTS_FROM_SQL)',
       'gauge',
       () => index.loadedSize,
     ),

@@ -567,7 +567,7 @@ export interface components {
     schemas: {
         ReadinessDto: {
             /**
-             * @description ok when this instance can answer directory requests
+             * @description ok when this instance can answer directory requests: the database answered and its index of the directory is loaded
              * @example ok
              * @enum {string}
              */
@@ -584,6 +584,17 @@ export interface components {
              * @enum {string}
              */
             replica?: "up" | "down";
+            /**
+             * @description Only while the instance loads its index of the directory (at start, before the first load is done): the instance is not ready (503) until it can answer lists and searches from it. After a change of the directory the index in service keeps answering while the next one loads, so the instance stays ready.
+             * @example loading
+             * @enum {string}
+             */
+            directory?: "loading";
+            /**
+             * @description Why the instance is not ready, when the database answered
+             * @example The directory's index is loading (350000 of 1000000 doctors read); lists and searches are answered once it is loaded.
+             */
+            reason?: string;
             /**
              * @description Version of the API (info.version of this document)
              * @example 1.0.0
@@ -2000,7 +2011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database did not answer */
+            /** @description The database did not answer, or the directory's index is still loading (at start) */
             503: {
                 headers: {
                     [name: string]: unknown;

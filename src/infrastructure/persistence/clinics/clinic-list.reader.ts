@@ -64,8 +64,9 @@ export class ClinicListReader {
   ): Promise<Page<ClinicListRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
-    // From the columns in memory once loaded (the total and the page's clinics chosen there).
-    const columns = this.memory?.current();
+    // From the columns in memory (the total and the page's clinics chosen there; before their
+    // first load the list waits for them).
+    const columns = await this.memory?.forLists();
     if (columns) {
       const q = new SqlParams();
       const chosen = chooseClinicPage(columns, criteria, ids, page, now, moments, q);

@@ -13,6 +13,9 @@ import { TypeOrmPostalAreaRepository } from '../geo/typeorm-postal-area.reposito
 import { DirectoryReadCache } from './directory-read-cache';
 import { ListTotals } from './list-totals';
 import { DoctorMemoryIndex } from './memory/doctor-memory-index';
+import { MemoryIndexState, MemoryIndexVersion } from './memory/memory-index-state';
+import { ServedDataVersion } from '../../../application/sync/sync.ports';
+import { DirectoryIndexState } from '../../../application/health/directory-index-state.port';
 import { ReferenceIds } from './reference-ids';
 
 /**
@@ -30,6 +33,8 @@ import { ReferenceIds } from './reference-ids';
     ReferenceIds,
     ListTotals,
     DoctorMemoryIndex,
+    { provide: DirectoryIndexState, useClass: MemoryIndexState },
+    { provide: ServedDataVersion, useClass: MemoryIndexVersion },
   ],
   exports: [
     DoctorReadRepository,
@@ -40,6 +45,8 @@ import { ReferenceIds } from './reference-ids';
     ReadCache,
     ListTotals,
     DoctorMemoryIndex,
+    DirectoryIndexState,
+    ServedDataVersion,
   ],
 })
 export class DirectoryPersistenceModule {}

@@ -70,6 +70,8 @@ export class DoctorPageReader {
     keep?: KeepRead | DoctorColumns,
   ): Promise<Page<DoctorRecord>> {
     let run = (q: string) => (how === 'walk' ? walk(q) : how === 'fixed' ? fixedPlan(q) : q);
+    // A page chosen from the copy: full when it chose `limit` rows, whatever comes back.
+    const chosen = keep && !(keep instanceof DoctorColumns) ? keep.positions.length : undefined;
     if (keep instanceof DoctorColumns) {
       // The columns are loaded but SQL chose the rows (a short walk): the page's ids and sort
       // keys first, then the rows only when some of them are not kept.
@@ -139,6 +141,7 @@ export class DoctorPageReader {
       // After a cursor the page's offset is not its place in the list: the total is as counted.
       total: page.after ? await total : await this.totals.consistent(total, page, rows.length),
       ...(keyOf && last ? { lastKey: keyOf(last) } : {}),
+      ...(chosen !== undefined && page.limit > 0 ? { full: chosen >= page.limit } : {}),
     };
   }
 

@@ -96,7 +96,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       // Every practitioner, in name order (issue 48, item 5): the columns in memory hold the
       // practising doctors in that very order, so a page at any depth is its positions' rows, read
       // by id (a page at offset 5,000 walked 5,025 rows of the name index in SQL).
-      const m = this.memory?.current();
+      const m = await this.memory?.forLists();
       if (m) {
         const ids: string[] = [];
         for (let i = page.offset; i < Math.min(m.size, page.offset + page.limit); i++)

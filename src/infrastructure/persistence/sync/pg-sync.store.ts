@@ -1,3 +1,4 @@
+import { CURRENT_VERSION, toVersion, VersionRow } from './current-version';
 import { Inject, Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
@@ -26,24 +27,6 @@ const STATEMENT_MS = 60_000;
  * holding back vacuum for ever.
  */
 const IDLE_IN_DOWNLOAD = '5min';
-
-// Ordered by the table's bigint (the output column of the same name is text: '9' > '10').
-const CURRENT_VERSION = `SELECT v.version::text AS version, v.committed_at, v.last_seq::text AS last_seq,
-         v.floor_seq::text AS floor_seq
-    FROM directory_versions v ORDER BY v.version DESC LIMIT 1`;
-
-interface VersionRow {
-  version: string;
-  committed_at: Date;
-  last_seq: string;
-  floor_seq: string;
-}
-const toVersion = (r: VersionRow): DataVersion => ({
-  version: r.version,
-  transactionTime: r.committed_at,
-  lastSeq: Number(r.last_seq),
-  floorSeq: Number(r.floor_seq),
-});
 
 /** How the change feed finds the current records of a page's upserts, per type. */
 const BY_KEYS: Record<SyncedType, { where: string; values: (keys: ChangeKey[]) => unknown[] }> = {

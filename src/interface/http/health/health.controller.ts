@@ -31,7 +31,8 @@ export class HealthController {
   })
   @ApiServiceUnavailableResponse({
     type: ReadinessDto,
-    description: 'The database did not answer',
+    description:
+      "The database did not answer, or the directory's index is still loading (at start)",
     example: EXAMPLES.getApiReadinessDown,
   })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessDto> {

@@ -36,11 +36,17 @@ export type { ReadQuery };
  * that straddles a change of the directory is thrown away by its owner when the change's
  * notification arrives (DoctorMemoryIndex), and one whose reads disagree fails.
  */
-export async function loadDoctorColumns(query: ReadQuery): Promise<DoctorColumns> {
-  return read({ query });
+export async function loadDoctorColumns(
+  query: ReadQuery,
+  onProgress?: (read: number, total: number) => void,
+): Promise<DoctorColumns> {
+  return read({ query }, onProgress);
 }
 
-async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
+async function read(
+  q: { query: ReadQuery },
+  onProgress?: (read: number, total: number) => void,
+): Promise<DoctorColumns> {
   const { columns: clinicColumns, index: clinicIndex } = await loadClinicColumns(q);
   const cd = clinicColumns.d;
   // Each clinic's graded status, for its doctors' rows.
@@ -71,6 +77,7 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
   let nameLength = 0;
   let cpsoLength = 0;
   let after: [string, string] | undefined;
+  onProgress?.(0, n);
   for (;;) {
     const rows = await q.query<DoctorRow[]>(
       `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, s.gender, s.practice_start_year,
@@ -110,6 +117,7 @@ async function read(q: { query: ReadQuery }): Promise<DoctorColumns> {
       }
       i++;
     }
+    onProgress?.(i, n);
     if (rows.length < BATCH) break;
     const last = rows[rows.length - 1];
     after = [last.name_key, last.cpso_number];

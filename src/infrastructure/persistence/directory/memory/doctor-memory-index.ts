@@ -7,6 +7,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { UnavailableError } from '../../../../domain/shared/domain-error';
 import { DIRECTORY_READ_SOURCE, ReplicaSync } from '../../../database/directory-read-source';
 import { PgNotificationListener } from '../../../database/pg-notification-listener';
 import { AppConfig } from '../../../config/app-config';
@@ -14,27 +15,44 @@ import { APP_CONFIG } from '../../../config/core.module';
 import { DIRECTORY_CHANGED_CHANNEL } from '../../../seed/demo-data.seeder';
 import { DoctorColumns } from './doctor-columns';
 import { loadDoctorColumns, ReadQuery } from './doctor-columns.loader';
+import { DataVersion } from '../../../../application/sync/sync.ports';
+import { readCurrentVersion } from '../../sync/current-version';
 
 /** A failed load is tried again after this long (or at the next change of the directory). */
 const RETRY_MS = 5_000;
 /** A load waits this long after a change, so a burst of notifications costs one load. */
 const RELOAD_AFTER_MS = 50;
 
+/** How long a read that needs the index waits for its first load before a 503. */
+export const INDEX_WAIT_MS = 10_000;
+
+/** While the first load runs, its progress is logged this often. */
+const PROGRESS_LOG_MS = 5_000;
+
 /**
  * The doctor lists' columns in memory (doctor-columns.ts), one copy per instance, as current as
  * the directory: loaded at start, and again after every `directory_changed` (and after the
- * listener lost its connection or listens again, when a change may have gone unheard). Until a
- * copy of the current directory is loaded, `current()` answers undefined and the lists are read
- * from SQL, so an answer never comes from a copy older than a change this instance heard of
- * (the name search, which has no SQL way, waits for the copy: forNames).
- * With a read replica the copy is loaded once the replica has replayed the change.
+ * listener lost its connection or listens again, when a change may have gone unheard). The copy
+ * being served stays in service while the next one loads and is replaced whole when it is ready
+ * (issue 49, item 2: no fallback while serving), so every answer comes from one copy, the newest
+ * this instance has loaded, and a load after a change costs no request the slow path. Before the
+ * first load there is no copy: the instance reports not ready (`GET /api/v1/` 503) and the reads
+ * that need the columns wait for it (`whenLoaded`). With a read replica a copy is loaded once the
+ * replica has replayed the change.
  */
 @Injectable()
 export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('DoctorMemoryIndex');
   private columns: DoctorColumns | undefined;
-  /** Bumped by each change heard: a load started under an older generation is thrown away. */
+  /** Bumped by each change heard; a copy is as new as the generation its load started under. */
   private generation = 0;
+  /** The generation of the copy in service (-1: none yet). */
+  private servedGeneration = -1;
+  /**
+   * The data version of the copy in service, read before its rows (so its content is at least
+   * that new); undefined before the first load or when the directory has no version yet.
+   */
+  servedVersion: DataVersion | undefined;
   private loading: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
@@ -46,6 +64,8 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   lastLoadSeconds = 0;
   /** Lists answered from the columns (their total and the choice of their page). */
   answered = 0;
+  /** The first load's progress (doctors read of the total), for the readiness answer and the log. */
+  private progress: { read: number; total: number } | undefined;
 
   constructor(
     @Inject(DIRECTORY_READ_SOURCE) ds: DataSource,
@@ -63,31 +83,40 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  /** Doctors the loaded columns hold (0 while none are). */
+  /** Doctors the copy in service holds (0 before the first load). */
   get loadedSize(): number {
     return this.columns?.size ?? 0;
   }
 
+  /** Whether a copy is in service (the instance is ready to answer from it). */
+  get isLoaded(): boolean {
+    return this.columns !== undefined;
+  }
+
+  /** Before the first load: how far it is (doctors read, of how many), when it has begun. */
+  get firstLoadProgress(): { read: number; total: number } | undefined {
+    return this.columns ? undefined : this.progress;
+  }
+
   /**
-   * The columns of the current directory for the lists, or undefined while they load (read from
-   * SQL then) and always with LISTS_FROM_SQL.
+   * The copy in service for the lists, or undefined before the first load (and always with
+   * LISTS_FROM_SQL).
    */
   current(): DoctorColumns | undefined {
     return this.listsFromSql ? undefined : this.loaded();
   }
 
-  /** The columns of the current directory, or undefined while they load (a load started). */
+  /** The copy in service, or undefined before the first load (which this starts if need be). */
   private loaded(): DoctorColumns | undefined {
-    if (!this.columns && !this.loading && !this.closed) this.startLoad();
+    if (!this.columns && !this.loading && !this.retry && !this.closed) this.startLoad();
     return this.columns;
   }
 
   /**
-   * The columns for the name search, which has no other way to answer (issue 50): at once when
-   * loaded, else once loaded, waiting at most `waitMs` (undefined after it: the caller answers
-   * 503 `unavailable`, retry shortly).
+   * The copy in service: at once once there is one, else once the first load is done, waiting
+   * at most `waitMs` (undefined after it: the caller answers 503 `unavailable`, retry shortly).
    */
-  async forNames(waitMs: number): Promise<DoctorColumns | undefined> {
+  async whenLoaded(waitMs: number): Promise<DoctorColumns | undefined> {
     const until = Date.now() + waitMs;
     for (;;) {
       if (this.closed) return undefined;
@@ -99,14 +128,45 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Resolves once a copy of the directory as it is now is loaded (tests, tools). */
+  /**
+   * The copy for the lists: undefined with LISTS_FROM_SQL (SQL answers by configuration), else
+   * the copy in service; before the first load the list waits for it (at most `waitMs`) and is
+   * then refused with 503 `unavailable`: a list is never read another way meanwhile.
+   */
+  async forLists(waitMs = INDEX_WAIT_MS): Promise<DoctorColumns | undefined> {
+    if (this.listsFromSql) return undefined;
+    const c = this.columns ?? (await this.whenLoaded(waitMs));
+    if (!c) throw new UnavailableError("The directory's index is loading; retry shortly.");
+    return c;
+  }
+
+  /** whenLoaded for the name search (no other way to answer). */
+  forNames(waitMs: number): Promise<DoctorColumns | undefined> {
+    return this.whenLoaded(waitMs);
+  }
+
+  /**
+   * Resolves with a copy that has every change made before the call (tests, tools: read your
+   * writes): one loaded after every change heard before the call, and at least as new as the
+   * directory's data version at the call (a change whose notification is still on its way
+   * included: a load is started when none is due).
+   */
   async ready(): Promise<DoctorColumns> {
+    const wanted = this.generation;
+    const target = await readCurrentVersion(this.query);
+    const newEnough = () =>
+      this.servedGeneration >= wanted &&
+      (!target || Number(this.servedVersion?.version ?? -1) >= Number(target.version));
     for (;;) {
       if (this.closed) throw new Error('not loaded: closed');
       const c = this.loaded();
-      if (c) return c;
+      if (c && newEnough()) return c;
+      if (!this.loading && !this.retry) {
+        if (c) this.generation++;
+        this.startLoad();
+      }
       if (this.loading) await this.loading;
-      if (!this.columns) await new Promise((r) => setTimeout(r, 20));
+      else await new Promise((r) => setTimeout(r, 20));
     }
   }
 
@@ -120,33 +180,49 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     clearTimeout(this.retry);
   }
 
-  /** A change (or a gap in listening): the copy is dropped at once and loaded again. */
+  /** A change (or a gap in listening): the next copy is loaded; this one serves meanwhile. */
   private changed(): void {
     this.generation++;
-    this.columns = undefined;
-    this.loading = undefined;
     clearTimeout(this.retry);
     // Changes come in bursts (an import's commit, the listener's reconnection): one load after them.
-    this.retry = setTimeout(() => this.loaded(), RELOAD_AFTER_MS);
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      if (!this.loading) this.startLoad();
+    }, RELOAD_AFTER_MS);
     this.retry.unref();
   }
 
   private startLoad(): void {
+    if (this.closed) return;
     const generation = this.generation;
+    const first = !this.columns;
     const started = process.hrtime.bigint();
+    let logged = Date.now();
+    const onProgress = (read: number, total: number) => {
+      if (!first) return;
+      this.progress = { read, total };
+      if (Date.now() - logged >= PROGRESS_LOG_MS) {
+        logged = Date.now();
+        this.log.log(`loading the doctor lists: ${read} of ${total} doctors read`);
+      }
+    };
     const load = (async () => {
       // With a replica: only once it has what the primary has now.
       if (this.replica?.hasReplica) await this.replica.caughtUp();
-      return loadDoctorColumns(this.query);
+      const version = await readCurrentVersion(this.query);
+      return { version, columns: await loadDoctorColumns(this.query, onProgress) };
     })();
     this.loading = load.then(
-      (columns) => {
-        if (generation !== this.generation || this.closed) return;
+      ({ version, columns }) => {
+        this.loading = undefined;
+        if (this.closed) return;
         const warming = process.hrtime.bigint();
         columns.warmUp();
         const warmMs = Number(process.hrtime.bigint() - warming) / 1e6;
         this.columns = columns;
-        this.loading = undefined;
+        this.servedVersion = version;
+        this.servedGeneration = generation;
+        this.progress = undefined;
         this.loads++;
         this.lastLoadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
         const names = columns.d.nameIndex;
@@ -156,13 +232,19 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
             ` (warm-up ${warmMs.toFixed(0)} ms); name index: ${names.groups} names,` +
             ` ${(bytes.total / 1e6).toFixed(1)} MB (typo index ${(bytes.typo / 1e3).toFixed(0)} KB)`,
         );
+        // Changes heard while it loaded: the next copy, unless one is already due.
+        if (this.generation > generation && !this.retry) this.startLoad();
       },
       (e: unknown) => {
-        if (generation !== this.generation || this.closed) return;
+        this.loading = undefined;
+        if (this.closed) return;
         this.log.warn(`doctor lists in memory not loaded: ${(e as Error)?.message ?? e}`);
-        // Read from SQL meanwhile; a change of the directory tries again sooner.
+        // The copy in service (if any) serves meanwhile; tried again after a pause, or sooner at
+        // the next change of the directory.
+        clearTimeout(this.retry);
         this.retry = setTimeout(() => {
-          if (generation === this.generation) this.loading = undefined;
+          this.retry = undefined;
+          if (!this.loading) this.startLoad();
         }, RETRY_MS);
         this.retry.unref();
       },

@@ -2,13 +2,13 @@ import { DoctorCriteria, ListMoments } from '../../../../domain/directory/criter
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
 import { UnavailableError } from '../../../../domain/shared/domain-error';
 import { Page, PageRequest } from '../../../../domain/shared/page';
-import { DoctorMemoryIndex } from '../../directory/memory/doctor-memory-index';
+import { DoctorMemoryIndex, INDEX_WAIT_MS } from '../../directory/memory/doctor-memory-index';
 import { ReferenceIds } from '../../directory/reference-ids';
 import { DoctorPageReader } from '../doctor-page.reader';
 import { MemoryNameSearch } from './memory-name-search';
 
 /** How long a name search waits for the columns (at start, after a change) before a 503. */
-export const NAME_INDEX_WAIT_MS = 10_000;
+export const NAME_INDEX_WAIT_MS = INDEX_WAIT_MS;
 
 /**
  * The name search (issue 50, docs/name-search.md): one implementation, the name index of the

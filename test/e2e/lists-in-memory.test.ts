@@ -170,7 +170,15 @@ describe('an instance before its first load of the directory (e2e)', () => {
     let t: TestApp | undefined;
     let held = true;
     try {
-      t = await createTestApp(db, {}, new FixedClock(NOW), undefined, { waitForIndex: false });
+      // A request's statement timeout shorter than the hold: the load's own statements are not
+      // bound by it (a load is not a request), so the load waits and completes.
+      t = await createTestApp(
+        db,
+        { DB_STATEMENT_TIMEOUT_MS: '250' },
+        new FixedClock(NOW),
+        undefined,
+        { waitForIndex: false },
+      );
       const auth = await authHeaders(t, 'admin');
       const ready = await call(t.app, 'GET', '/');
       expect(ready.status).toBe(503);
@@ -191,12 +199,16 @@ describe('an instance before its first load of the directory (e2e)', () => {
         answered = true;
         return r;
       });
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 600));
       expect(answered).toBe(false);
 
       await holder.query('ROLLBACK');
       held = false;
+      const released = Date.now();
       const r = await listed;
+      // The first load itself (no retry after a failed one, which waits 5 s).
+      expect(Date.now() - released).toBeLessThan(4000);
+      expect(t.app.get(DoctorMemoryIndex).loads).toBe(1);
       expect(r.status).toBe(200);
       expect(r.body.total).toBeGreaterThan(0);
       expect((await call(t.app, 'GET', '/')).status).toBe(200);

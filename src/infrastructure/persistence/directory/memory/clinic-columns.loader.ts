@@ -8,6 +8,10 @@ import {
   Offerings,
 } from './clinic-columns';
 import { idWords } from './uuid-words';
+import { yieldToRequests } from './yield-to-requests';
+
+/** Clinic rows read between yields to requests. */
+const CHUNK = 50_000;
 
 interface ClinicRow {
   id: string;
@@ -55,6 +59,7 @@ export async function loadClinicColumns(q: {
   const n = rows.length;
   const index = new Map<string, number>();
   rows.forEach((c, i) => index.set(c.id, i));
+  await yieldToRequests();
   const exceptions = (
     await q.query<{ clinic_id: string; date: string; minutes: string }[]>(
       `SELECT clinic_id, date::text AS date, minutes::text AS minutes FROM clinic_hours_exceptions`,
@@ -67,6 +72,7 @@ export async function loadClinicColumns(q: {
     rows.map((c): ClinicHoursRow => ({ week: c.week, holiday: c.holiday })),
     exceptions,
   );
+  await yieldToRequests();
   const ids = new Uint32Array(4 * n);
   const nameStart = new Int32Array(n + 1);
   const x = new Float64Array(n);
@@ -80,7 +86,9 @@ export async function loadClinicColumns(q: {
   const statuses = new Map<string, Bits>();
   const flags = sets.flags(FLAGS.map(([f]) => f));
   let length = 0;
-  rows.forEach((r, i) => {
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % CHUNK === 0) await yieldToRequests();
+    const r = rows[i];
     ids.set(idWords(r.id), 4 * i);
     length += r.name_key.length;
     nameStart[i + 1] = length;
@@ -97,7 +105,7 @@ export async function loadClinicColumns(q: {
       const v = r[col];
       if (v !== null) setBit(v ? flags.get(f)!.yes : flags.get(f)!.no, i);
     }
-  });
+  }
   // The offerings, in the specialists' order (specialist_search_order_idx's).
   const pairs = await q.query<{ clinic_id: string; specialty_id: number; wait_weeks: number }[]>(
     `SELECT clinic_id, specialty_id, wait_weeks FROM specialist_search
@@ -121,6 +129,7 @@ export async function loadClinicColumns(q: {
     offerings.set(s, { clinics, waits, set });
     at = end;
   }
+  await yieldToRequests();
   const columns = new ClinicColumns({
     n,
     ids,

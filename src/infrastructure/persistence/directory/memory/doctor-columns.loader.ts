@@ -2,11 +2,16 @@ import { SetBuilder } from './column-sets';
 import { Bits, emptyBits, hasBit, setBit } from './bitset';
 import { loadClinicColumns, loadDoctorClinics, ReadQuery } from './clinic-columns.loader';
 import { idWords } from './uuid-words';
-import { DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
+import { DoctorColumnData, DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
 import { NameIndex } from './name-index';
+import { DoctorNear } from './doctor-near';
+import { OfferingLanguages } from './offering-languages';
+import { yieldToRequests } from './yield-to-requests';
 
 /** Rows read per statement (by keyset on the name index), so the load's memory stays flat. */
 const BATCH = 50_000;
+/** Rows processed between yields to requests. */
+const YIELD_EVERY = 10_000;
 
 interface DoctorRow {
   doctor_id: string;
@@ -90,6 +95,7 @@ async function read(
     );
     for (const r of rows) {
       if (i >= n) throw new Error('doctor_search changed while read');
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToRequests();
       ids.set(idWords(r.doctor_id), 4 * i);
       names.push(r.name_key);
       cpsos.push(r.cpso_number);
@@ -123,6 +129,7 @@ async function read(
     after = [last.name_key, last.cpso_number];
   }
   if (i !== n) throw new Error('doctor_search changed while read');
+  await yieldToRequests();
   // Per start year, the rows that started in it or before (a range is then two set operations).
   const years = Int32Array.from([...byYear.keys()].sort((a, b) => a - b));
   const startedBy: Bits[] = [];
@@ -132,11 +139,14 @@ async function read(
     for (let w = 0; w < b.length; w++) b[w] |= own[w];
     startedBy.push(b);
   });
+  await yieldToRequests();
   const doctorClinics = await loadDoctorClinics(q, n, cd.n);
+  await yieldToRequests();
   const nameText = names.join('');
   names.length = 0;
   const nameIndex = await NameIndex.build({ n, names: nameText, nameStart });
-  const columns = new DoctorColumns({
+  await yieldToRequests();
+  const data: DoctorColumnData = {
     n,
     ids,
     names: nameText,
@@ -159,7 +169,14 @@ async function read(
     clinics: clinicColumns,
     doctorClinics,
     nameIndex,
-  });
+  };
+  // The geometry and the offerings' languages apart, each between yields to requests.
+  const near = new DoctorNear(data);
+  await yieldToRequests();
+  const offeringLanguages = OfferingLanguages.build(data);
+  await yieldToRequests();
+  const columns = new DoctorColumns(data, undefined, { near, offeringLanguages });
+  await yieldToRequests();
   columns.names.indexCpsos();
   return columns;
 }

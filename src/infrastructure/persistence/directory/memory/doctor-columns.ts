@@ -95,8 +95,10 @@ export class DoctorColumns {
     readonly d: DoctorColumnData,
     /** How pages nearest first are read (tests force one way). */
     walk?: NearestWalk,
+    /** Parts built beforehand (the loader builds them between yields to requests). */
+    built: { near?: DoctorNear; offeringLanguages?: OfferingLanguages } = {},
   ) {
-    this.near = new DoctorNear(d, walk);
+    this.near = built.near ?? new DoctorNear(d, walk);
     this.names = new DoctorNames(d);
     this.chosen = emptyBits(d.n);
     this.work = emptyBits(d.n);
@@ -104,7 +106,8 @@ export class DoctorColumns {
     this.spares = [emptyBits(d.n), emptyBits(d.n)];
     this.all = fullBits(d.n);
     this.open = new OpenSets(d.hours, d.n, d.clinic);
-    this.offeringLanguages = OfferingLanguages.build(d);
+    this.offeringLanguages =
+      'offeringLanguages' in built ? built.offeringLanguages : OfferingLanguages.build(d);
   }
 
   /** Each specialist offering's languages (offering-languages.ts), undefined if not held. */

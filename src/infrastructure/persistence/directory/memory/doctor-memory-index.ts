@@ -26,6 +26,13 @@ const RELOAD_AFTER_MS = 50;
 /** How long a read that needs the index waits for its first load before a 503. */
 export const INDEX_WAIT_MS = 10_000;
 
+/**
+ * A load's statements may take longer than a request's (DB_STATEMENT_TIMEOUT_MS): the doctors'
+ * clinics are one statement of a row per pair (1,150,000 at 1,000,000 doctors), read while the
+ * same thread answers requests from the copy in service.
+ */
+const LOAD_STATEMENT_TIMEOUT = '120s';
+
 /** While the first load runs, its progress is logged this often. */
 const PROGRESS_LOG_MS = 5_000;
 
@@ -68,7 +75,7 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   private progress: { read: number; total: number } | undefined;
 
   constructor(
-    @Inject(DIRECTORY_READ_SOURCE) ds: DataSource,
+    @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     listener: PgNotificationListener,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'listsFromSql'>,
     @Optional() private readonly replica?: ReplicaSync,
@@ -209,8 +216,25 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     const load = (async () => {
       // With a replica: only once it has what the primary has now.
       if (this.replica?.hasReplica) await this.replica.caughtUp();
-      const version = await readCurrentVersion(this.query);
-      return { version, columns: await loadDoctorColumns(this.query, onProgress) };
+      // With a replica its reads go through the routing (to the primary while the replica is
+      // out) at the requests' statement timeout; else one connection for the load, with a load's
+      // statement timeout (reset before the connection goes back to the pool).
+      if (this.replica?.hasReplica) {
+        const version = await readCurrentVersion(this.query);
+        return { version, columns: await loadDoctorColumns(this.query, onProgress) };
+      }
+      const runner = this.ds.createQueryRunner();
+      await runner.connect();
+      try {
+        await runner.query(`SET statement_timeout = '${LOAD_STATEMENT_TIMEOUT}'`);
+        const query: ReadQuery = <T>(sql: string, params?: unknown[]) =>
+          runner.query(sql, params) as Promise<T>;
+        const version = await readCurrentVersion(query);
+        return { version, columns: await loadDoctorColumns(query, onProgress) };
+      } finally {
+        await runner.query('RESET statement_timeout').catch(() => undefined);
+        await runner.release();
+      }
     })();
     this.loading = load.then(
       ({ version, columns }) => {

@@ -75,22 +75,35 @@ export class GeoGrid {
       maxJ = Math.max(maxJ, cj[i]);
       members.push(i);
     }
-    // Rows by cell, then position (a stable sort of positions already in order).
-    const order = Int32Array.from(members).sort((a, b) => ci[a] - ci[b] || cj[a] - cj[b] || a - b);
+    // Rows by cell, then position: a counting sort by cell, stable as the positions are visited
+    // in order (a comparison sort of 1,000,000 rows held the event loop for about a second, while
+    // the copy in service answered requests).
+    const counts = new Map<number, number>();
+    for (const i of members) {
+      const key = keyOf(ci[i], cj[i]);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const keys = [...counts.keys()].sort((a, b) => a - b);
+    const next = new Map<number, number>();
     const starts: number[] = [];
     const is: number[] = [];
     const js: number[] = [];
-    let last = NaN;
-    order.forEach((i, at) => {
+    let from = 0;
+    for (const key of keys) {
+      this.cells.set(key, starts.length);
+      starts.push(from);
+      next.set(key, from);
+      is.push(Math.floor(key / SPAN) - OFFSET);
+      js.push((key % SPAN) - OFFSET);
+      from += counts.get(key)!;
+    }
+    const order = new Int32Array(members.length);
+    for (const i of members) {
       const key = keyOf(ci[i], cj[i]);
-      if (key !== last) {
-        this.cells.set(key, starts.length);
-        starts.push(at);
-        is.push(ci[i]);
-        js.push(cj[i]);
-        last = key;
-      }
-    });
+      const at = next.get(key)!;
+      order[at] = i;
+      next.set(key, at + 1);
+    }
     this.cellI = Int32Array.from(is);
     this.cellJ = Int32Array.from(js);
     starts.push(order.length);
@@ -98,9 +111,15 @@ export class GeoGrid {
     this.rows = order;
     // The points again in cell order: a cell's rows are read in sequence, not scattered over the
     // name order (at 1,000,000 doctors, three cache misses a row were most of a radius's time).
-    this.xs = Float64Array.from(order, (i) => x[i]);
-    this.ys = Float64Array.from(order, (i) => y[i]);
-    this.zs = Float64Array.from(order, (i) => z[i]);
+    this.xs = new Float64Array(order.length);
+    this.ys = new Float64Array(order.length);
+    this.zs = new Float64Array(order.length);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      this.xs[k] = x[i];
+      this.ys[k] = y[i];
+      this.zs[k] = z[i];
+    }
     const none = order.length === 0;
     this.minI = none ? 0 : minI;
     this.maxI = none ? 0 : maxI;

@@ -61,9 +61,8 @@ export class DoctorListReader {
   ): Promise<Page<DoctorRecord>> {
     const ids = await this.refs.resolve(criteria);
     if (ids.impossible) return { items: [], total: 0 };
-    // From the columns in memory (total and page chosen there; before their first load the list
-    // waits for them), and SQL for a short walk nearest first, with the columns' counts
-    // (doctor-memory-list.ts), or with LISTS_FROM_SQL.
+    // From the columns in memory (before their first load the list waits); SQL for a short walk
+    // nearest first, with the columns' counts (doctor-memory-list.ts), or with LISTS_FROM_SQL.
     const columns = await this.memory?.forLists();
     const known =
       columns &&

@@ -143,6 +143,66 @@ describe('lists in memory follow the directory (e2e)', () => {
     expect(index.loads).toBe(loads + 2);
     expect(index.loadedSize).toBeGreaterThan(0);
   });
+  it('loads the directory again after its listening connection was cut, so a change it did not hear shows', async () => {
+    const index = t.app.get(DoctorMemoryIndex);
+    const listener = t.app.get(PgNotificationListener);
+    await index.ready();
+    // A language and a practising doctor who does not speak it yet.
+    const [lang] = await db.dataSource.query<{ id: number; name: string }[]>(
+      `SELECT l.id, l.name FROM languages l
+        ORDER BY (SELECT count(*) FROM doctor_search s WHERE l.id = ANY(s.language_ids)), l.id
+        OFFSET 1 LIMIT 1`,
+    );
+    const [doctor] = await db.dataSource.query<{ cpso: string }[]>(
+      `SELECT d.cpso_number AS cpso FROM doctor_search s JOIN doctors d ON d.id = s.doctor_id
+        WHERE NOT ($1 = ANY(s.language_ids)) ORDER BY s.name_key DESC LIMIT 1`,
+      [lang.id],
+    );
+    const list = async () =>
+      (
+        await call(
+          t.app,
+          'GET',
+          `/doctors?languages=${encodeURIComponent(lang.name)}&limit=100`,
+          auth,
+        )
+      ).body as { total: number; doctors: { cpsoNumber: string }[] };
+    expect((await list()).doctors.map((d) => d.cpsoNumber)).not.toContain(doctor.cpso);
+
+    // Cut the listening connection; the change and its notification happen while it is down.
+    await db.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+    const deadline = Date.now() + 10_000;
+    while (listener.listening && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(listener.listening).toBe(false);
+    // The load the loss itself started ends first: only listening again can bring the change.
+    await index.ready();
+    const loads = index.loads;
+    await db.dataSource.query(
+      `UPDATE doctors SET language_ids = language_ids || $1::smallint WHERE cpso_number = $2`,
+      [lang.id, doctor.cpso],
+    );
+    await refreshReadModels((sql) => db.dataSource.query(sql));
+    await db.dataSource.query(`NOTIFY ${DIRECTORY_CHANGED_CHANNEL}`);
+
+    // Listening again, the instance cannot know what it missed: it loads the directory again.
+    while (!listener.listening && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(listener.listening).toBe(true);
+    await index.ready();
+    expect(index.loads).toBeGreaterThan(loads);
+    // The answer is SQL's: every listed doctor (the read model the copy is loaded from) who
+    // speaks the language.
+    const [oracle] = await db.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM doctor_search WHERE $1 = ANY(language_ids)`,
+      [lang.id],
+    );
+    const after = await list();
+    expect(after.total).toBe(oracle.n);
+    expect(after.doctors.map((d) => d.cpsoNumber)).toContain(doctor.cpso);
+  });
 });
 
 describe('an instance before its first load of the directory (e2e)', () => {

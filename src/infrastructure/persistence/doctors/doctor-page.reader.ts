@@ -141,7 +141,10 @@ export class DoctorPageReader {
       // After a cursor the page's offset is not its place in the list: the total is as counted.
       total: page.after ? await total : await this.totals.consistent(total, page, rows.length),
       ...(keyOf && last ? { lastKey: keyOf(last) } : {}),
-      ...(chosen !== undefined && page.limit > 0 ? { full: chosen >= page.limit } : {}),
+      // Chosen full, come back short (rows removed since the copy was loaded): the list goes on.
+      ...(chosen !== undefined && page.limit > 0 && chosen >= page.limit && rows.length < chosen
+        ? { full: true }
+        : {}),
     };
   }
 

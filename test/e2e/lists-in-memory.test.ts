@@ -264,10 +264,9 @@ describe('an instance before its first load of the directory (e2e)', () => {
 
       await holder.query('ROLLBACK');
       held = false;
-      const released = Date.now();
       const r = await listed;
-      // The first load itself (no retry after a failed one, which waits 5 s).
-      expect(Date.now() - released).toBeLessThan(4000);
+      // The first load itself, not a retry after one that failed on the request timeout.
+      expect(t.app.get(DoctorMemoryIndex).failedLoads).toBe(0);
       expect(t.app.get(DoctorMemoryIndex).loads).toBe(1);
       expect(r.status).toBe(200);
       expect(r.body.total).toBeGreaterThan(0);

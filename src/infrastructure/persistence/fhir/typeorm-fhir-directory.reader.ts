@@ -2,7 +2,6 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ClinicCriteriaFhir,
-  LastUpdatedCriterion,
   PractitionerCriteria,
   RoleCriteria,
   ServiceCriteria,
@@ -24,6 +23,8 @@ import { DoctorMemoryIndex } from '../directory/memory/doctor-memory-index';
 import { UnavailableError } from '../../../domain/shared/domain-error';
 import { NAME_INDEX_WAIT_MS } from '../doctors/search/name-search.reader';
 import { fhirNameRows } from './fhir-name-search';
+import { fhirPage, snapped } from './fhir-search-pages';
+import { DOCTOR_COLUMNS, practitionersByCpso, practitionersById } from './fhir-practitioner-rows';
 import {
   CITY_KEY,
   CLINIC_COLUMNS,
@@ -44,9 +45,6 @@ import {
 } from './fhir-row.mapper';
 
 const EMPTY = { items: [], total: 0 };
-
-const DOCTOR_COLUMNS = `d.cpso_number, d.name, d.gender, ${namesOf('languages', 'd.language_ids')} AS languages,
-  ${namesOf('specialties', 'd.specialty_ids')} AS specialties, d.expired_at IS NULL AS active, d.updated_at`;
 
 /**
  * The FHIR view's reads. Each search is two statements run together: the page (ordered in SQL
@@ -69,7 +67,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     criteria: PractitionerCriteria,
     page: PageRequest,
   ): Promise<Page<FhirPractitionerRecord>> {
-    const c = await this.snapped(criteria, 'doctors');
+    const c = await snapped(this.ds, criteria, 'doctors');
     if (!c) return EMPTY;
     const p = new SqlParams();
     const conds: string[] = [];
@@ -81,14 +79,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       if (!c.lastUpdated) {
         // The page in name order (the rows' own), read by id.
         const ids = found.page(page.offset, page.limit).map((i) => m.doctorId(i));
-        const rows = ids.length
-          ? await this.ds.query<PractitionerRow[]>(
-              `SELECT ${DOCTOR_COLUMNS} FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id
-                WHERE ds.doctor_id = ANY($1::uuid[]) ORDER BY ds.name_key, ds.cpso_number`,
-              [ids],
-            )
-          : [];
-        return { items: rows.map(toPractitioner), total: found.total };
+        return { items: await practitionersById(this.ds, ids), total: found.total };
       }
       conds.push(`ds.doctor_id = ANY(${p.add(found.all().map((i) => m.doctorId(i)))}::uuid[])`);
     } else if (c.cpsos) conds.push(`ds.cpso_number = ANY(${p.add(c.cpsos)}::text[])`);
@@ -101,21 +92,16 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
         const ids: string[] = [];
         for (let i = page.offset; i < Math.min(m.size, page.offset + page.limit); i++)
           ids.push(m.doctorId(i));
-        const rows = ids.length
-          ? await this.ds.query<PractitionerRow[]>(
-              `SELECT ${DOCTOR_COLUMNS} FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id
-                WHERE ds.doctor_id = ANY($1::uuid[]) ORDER BY ds.name_key, ds.cpso_number`,
-              [ids],
-            )
-          : [];
-        return { items: rows.map(toPractitioner), total: m.size };
+        return { items: await practitionersById(this.ds, ids), total: m.size };
       }
     }
     // (expired_at IS NULL: what doctor_search holds, said so that doctors_updated_idx applies.)
     if (c.lastUpdated)
       conds.push(lastUpdated('d.updated_at', c.lastUpdated, p), 'd.expired_at IS NULL');
     const from = `FROM doctor_search ds JOIN doctors d ON d.id = ds.doctor_id ${where(conds)}`;
-    return this.page<PractitionerRow, FhirPractitionerRecord>(
+    return fhirPage<PractitionerRow, FhirPractitionerRecord>(
+      this.ds,
+      this.totals,
       p,
       from,
       `SELECT ${DOCTOR_COLUMNS} ${from} ORDER BY ds.name_key, ds.cpso_number`,
@@ -133,17 +119,12 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     );
   }
 
-  async practitionersByCpso(cpsos: readonly string[]): Promise<FhirPractitionerRecord[]> {
-    if (cpsos.length === 0) return [];
-    const rows = await this.ds.query<PractitionerRow[]>(
-      `SELECT ${DOCTOR_COLUMNS} FROM doctors d WHERE d.cpso_number = ANY($1::text[]) ORDER BY d.cpso_number`,
-      [cpsos],
-    );
-    return rows.map(toPractitioner);
+  practitionersByCpso(cpsos: readonly string[]): Promise<FhirPractitionerRecord[]> {
+    return practitionersByCpso(this.ds, cpsos);
   }
 
   async clinics(criteria: ClinicCriteriaFhir, page: PageRequest): Promise<Page<FhirClinicRecord>> {
-    const c = await this.snapped(criteria, 'clinics');
+    const c = await snapped(this.ds, criteria, 'clinics');
     if (!c) return EMPTY;
     const p = new SqlParams();
     const conds: string[] = [];
@@ -163,7 +144,9 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     }
     const from = `FROM clinics c ${where(conds)}`;
     const near = c.near;
-    return this.page<ClinicRow, FhirClinicRecord>(
+    return fhirPage<ClinicRow, FhirClinicRecord>(
+      this.ds,
+      this.totals,
       p,
       from,
       `SELECT ${CLINIC_COLUMNS} ${from} ORDER BY ${order}`,
@@ -185,7 +168,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
   }
 
   async roles(criteria: RoleCriteria, page: PageRequest): Promise<Page<FhirRoleRecord>> {
-    const c = await this.snapped(criteria, 'practitioner_role_updates');
+    const c = await snapped(this.ds, criteria, 'practitioner_role_updates');
     if (!c) return EMPTY;
     const p = new SqlParams();
     const conds: string[] = [];
@@ -236,7 +219,9 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       // The page's links first, on practitioner_role_updates' indexes alone (its key walked in
       // order when most roles match, its time's range sorted when few do), then their rows: a
       // join in the same statement made the planner hash every link (0.3 s at 100,000 doctors).
-      return this.page<RoleRow, FhirRoleRecord>(
+      return fhirPage<RoleRow, FhirRoleRecord>(
+        this.ds,
+        this.totals,
         p,
         '',
         (limits) => `SELECT ${columns}
@@ -251,7 +236,9 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     }
     const from = `FROM clinic_doctor_search cds JOIN doctors d ON d.id = cds.doctor_id
                   JOIN clinics c ON c.id = cds.clinic_id ${where(conds)}`;
-    return this.page<RoleRow, FhirRoleRecord>(
+    return fhirPage<RoleRow, FhirRoleRecord>(
+      this.ds,
+      this.totals,
       p,
       from,
       `SELECT ${columns} ${from} ORDER BY cds.clinic_id, cds.doctor_id`,
@@ -263,7 +250,7 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
   }
 
   async services(criteria: ServiceCriteria, page: PageRequest): Promise<Page<FhirServiceRecord>> {
-    const c = await this.snapped(criteria, 'clinics');
+    const c = await snapped(this.ds, criteria, 'clinics');
     if (!c) return EMPTY;
     const p = new SqlParams();
     const conds: string[] = [];
@@ -281,7 +268,9 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
     if (c.lastUpdated) conds.push(lastUpdated('c.updated_at', c.lastUpdated, p));
     const from = `FROM specialist_offerings so JOIN specialties s ON s.id = so.specialty_id
                   JOIN clinics c ON c.id = so.clinic_id ${where(conds)}`;
-    return this.page<ServiceRow, FhirServiceRecord>(
+    return fhirPage<ServiceRow, FhirServiceRecord>(
+      this.ds,
+      this.totals,
       p,
       from,
       `SELECT so.clinic_id, c.name AS clinic_name, s.name AS specialty, so.wait_weeks,
@@ -298,47 +287,5 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       `SELECT name FROM specialties ORDER BY id`,
     );
     return rows.map((r) => r.name);
-  }
-
-  /**
-   * The criteria with `_lastUpdated`'s instant moved up to the first time a row of `table` has
-   * at or after it (one probe of its updated_at index), or undefined when none has: the same
-   * rows, and one total per time the directory holds, where each instant asked was a total of
-   * its own (counted again, cache missed, for any instant a client sends: issue 48, item 5).
-   * The times are few: an import or a seed part writes `now()` of its transaction.
-   */
-  private async snapped<C extends { lastUpdated?: LastUpdatedCriterion }>(
-    c: C,
-    table: 'doctors' | 'clinics' | 'practitioner_role_updates',
-  ): Promise<C | undefined> {
-    if (!c.lastUpdated) return c;
-    const p = new SqlParams();
-    const cond = lastUpdated('updated_at', c.lastUpdated, p);
-    const [row] = await this.ds.query<{ at: Date | null }[]>(
-      `SELECT min(updated_at) AS at FROM ${table} WHERE ${cond}${table === 'doctors' ? ' AND expired_at IS NULL' : ''}`,
-      p.values,
-    );
-    return row.at ? { ...c, lastUpdated: { op: 'ge', at: new Date(row.at) } } : undefined;
-  }
-
-  /**
-   * The page and its exact total, together; no row read for an empty page. The total is v1's:
-   * counted once per statement and parameters and kept until the directory changes (ListTotals),
-   * and counted again should the page contradict it.
-   */
-  private async page<R, T>(
-    p: SqlParams,
-    from: string,
-    select: string | ((limits: string) => string),
-    page: PageRequest,
-    map: (r: R) => T,
-    countSql?: string,
-  ): Promise<Page<T>> {
-    const params = [...p.values];
-    const limits = `LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-    const rowsSql = typeof select === 'string' ? `${select} ${limits}` : select(limits);
-    const total = this.totals.count(countSql ?? `SELECT count(*)::int AS n ${from}`, params);
-    const rows = page.limit > 0 ? await this.ds.query<R[]>(rowsSql, p.values) : ([] as R[]);
-    return { items: rows.map(map), total: await this.totals.consistent(total, page, rows.length) };
   }
 }

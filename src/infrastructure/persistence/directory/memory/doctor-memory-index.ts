@@ -68,6 +68,8 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   private readonly query: ReadQuery;
   /** Loads completed, and the last one's seconds and rows (for the metrics and the logs). */
   loads = 0;
+  /** Loads that failed (each tried again after RETRY_MS, or at the next change). */
+  failedLoads = 0;
   lastLoadSeconds = 0;
   /** Lists answered from the columns (their total and the choice of their page). */
   answered = 0;
@@ -262,6 +264,7 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
       (e: unknown) => {
         this.loading = undefined;
         if (this.closed) return;
+        this.failedLoads++;
         this.log.warn(`doctor lists in memory not loaded: ${(e as Error)?.message ?? e}`);
         // The copy in service (if any) serves meanwhile; tried again after a pause, or sooner at
         // the next change of the directory.

@@ -43,6 +43,12 @@ export interface AppConfig {
    * columns each instance otherwise keeps in memory (docs/list-reads.md).
    */
   readonly listsFromSql: boolean;
+  /**
+   * LOAD_AFTER_EVERY_CHANGE (default false): true loads the columns in memory whole after every
+   * change instead of applying the change log to them in place (docs/list-reads.md, "Kept
+   * current"): the way out should the change log be suspect, and the tests' reference.
+   */
+  readonly loadAfterEveryChange: boolean;
   readonly keyHashSecret: string | undefined;
   readonly sandboxKey: string | undefined;
   readonly gateway: {
@@ -240,6 +246,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       downloadMaxSeconds: int(env, 'BULK_DOWNLOAD_MAX_SECONDS', 1800, 1, 604800),
     },
     listsFromSql: flag(env, 'LISTS_FROM_SQL'),
+    loadAfterEveryChange: flag(env, 'LOAD_AFTER_EVERY_CHANGE'),
     keyHashSecret,
     sandboxKey: str(env, 'SANDBOX_KEY'),
     gateway: {

@@ -65,7 +65,7 @@ export function chooseClinicPage(
   const pageSql = `page AS (SELECT cs.clinic_id, ${k} AS k
                               FROM unnest(${idsParam}::uuid[]) AS u(id)
                               JOIN clinic_search cs ON cs.clinic_id = u.id)`;
-  return { pageSql, total, positions, columns: c, near };
+  return { pageSql, total, positions, columns: c, near, keptEpoch: c.kept.epoch };
 }
 
 /** A page the clinic columns chose: its statement part, its exact total, the columns, the point. */
@@ -79,6 +79,8 @@ export interface ChosenPage {
 /** What chooseClinicPage chose: the `page` CTE and the clinics' positions. */
 export interface ChosenClinics extends ChosenPage {
   readonly positions: readonly number[];
+  /** The kept rows' epoch when chosen: rows read across a change applied in place are not kept. */
+  readonly keptEpoch: number;
 }
 
 /** Kept clinics per include variant: position * 4 + notes (1) + links (2). */
@@ -96,7 +98,7 @@ export function keepClinics(
   const at = new Map(chosen.positions.map((i) => [c.clinicId(i), i]));
   for (const item of items) {
     const i = at.get(item.id);
-    if (i !== undefined) c.kept.keep(keptKey(i, include), item);
+    if (i !== undefined) c.kept.keep(keptKey(i, include), item, chosen.keptEpoch);
   }
 }
 

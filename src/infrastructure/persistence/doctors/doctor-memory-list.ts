@@ -125,7 +125,14 @@ export class DoctorMemoryList {
     if (!DoctorColumns.answers(criteria)) return undefined;
     let memo = this.nearCounts.get(m);
     if (!memo) this.nearCounts.set(m, (memo = new Map<string, NearCounts>()));
-    const key = JSON.stringify([criteria, ids.specialtyIds, ids.languageIds, now.getUTCFullYear()]);
+    // The copy's revision too: a change applied in place changes the counts.
+    const key = JSON.stringify([
+      m.revision,
+      criteria,
+      ids.specialtyIds,
+      ids.languageIds,
+      now.getUTCFullYear(),
+    ]);
     let counts = memo.get(key);
     if (!counts) {
       const matches = countBits(

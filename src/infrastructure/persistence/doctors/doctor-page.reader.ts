@@ -70,6 +70,8 @@ export class DoctorPageReader {
     keep?: KeepRead | DoctorColumns,
   ): Promise<Page<DoctorRecord>> {
     let run = (q: string) => (how === 'walk' ? walk(q) : how === 'fixed' ? fixedPlan(q) : q);
+    // Rows read across a change applied in place to the copy are not kept (kept-rows.ts).
+    const keptEpoch = keep ? (keep instanceof DoctorColumns ? keep : keep.m).kept.epoch : 0;
     // A page chosen from the copy: full when it chose `limit` rows, whatever comes back.
     const chosen = keep && !(keep instanceof DoctorColumns) ? keep.positions.length : undefined;
     if (keep instanceof DoctorColumns) {
@@ -133,7 +135,7 @@ export class DoctorPageReader {
       const at = new Map(keep.ids.map((id, j) => [id, positions[j]]));
       for (const item of items) {
         const position = at.get(item.id);
-        if (position !== undefined) m.kept.keep(position, item);
+        if (position !== undefined) m.kept.keep(position, item, keptEpoch);
       }
     }
     return {

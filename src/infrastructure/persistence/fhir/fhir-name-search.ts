@@ -64,22 +64,28 @@ export function fhirNameRows(m: DoctorColumns, c: PractitionerCriteria): FhirNam
   if (c.cpsos) {
     const member = new Set(gs);
     const rows = [...new Set(c.cpsos.flatMap((x) => m.names.rowsOfCpso(x)))]
-      .filter((i) => member.has(index.groupOf(i)))
+      .filter((i) => member.has(index.groupOf(i)) && m.isServed(i))
       .sort((a, b) => a - b);
     return { total: rows.length, page: (o, l) => rows.slice(o, o + l), all: () => rows };
   }
+  // The groups' rows still served (a change applied in place may have removed some).
+  const servedIn = (g: number) => m.servedBetween(start[g], start[g + 1]);
   let total = 0;
-  for (const g of gs) total += start[g + 1] - start[g];
+  for (const g of gs) total += servedIn(g);
   const collect = (offset: number, limit: number) => {
     const out: number[] = [];
     let skip = offset;
     for (const g of gs) {
-      const n = start[g + 1] - start[g];
+      const n = servedIn(g);
       if (skip >= n) {
         skip -= n;
         continue;
       }
-      for (let i = start[g] + skip; i < start[g + 1] && out.length < limit; i++) out.push(i);
+      for (let i = start[g]; i < start[g + 1] && out.length < limit; i++) {
+        if (!m.isServed(i)) continue;
+        if (skip > 0) skip--;
+        else out.push(i);
+      }
       skip = 0;
       if (out.length >= limit) break;
     }

@@ -89,10 +89,8 @@ export class TypeOrmFhirDirectoryReader extends FhirDirectoryReader {
       // by id (a page at offset 5,000 walked 5,025 rows of the name index in SQL).
       const m = await this.memory?.forLists();
       if (m) {
-        const ids: string[] = [];
-        for (let i = page.offset; i < Math.min(m.size, page.offset + page.limit); i++)
-          ids.push(m.doctorId(i));
-        return { items: await practitionersById(this.ds, ids), total: m.size };
+        const ids = m.everyone(page.offset, page.limit).map((i) => m.doctorId(i));
+        return { items: await practitionersById(this.ds, ids), total: m.served };
       }
     }
     // (expired_at IS NULL: what doctor_search holds, said so that doctors_updated_idx applies.)

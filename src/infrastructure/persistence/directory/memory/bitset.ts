@@ -142,3 +142,16 @@ export function eachBit(bits: Bits, f: (i: number) => void): void {
     }
   }
 }
+
+/** How many positions of `b` in [from, to) are set. */
+export function countRange(b: Bits, from: number, to: number): number {
+  if (from >= to) return 0;
+  const w0 = from >>> 5;
+  const w1 = (to - 1) >>> 5;
+  const head = ~((2 ** (from & 31) - 1) >>> 0);
+  const tail = ((to - 1) & 31) === 31 ? -1 : (2 ** (((to - 1) & 31) + 1) - 1) | 0;
+  if (w0 === w1) return popcount(b[w0] & head & tail);
+  let n = popcount(b[w0] & head) + popcount(b[w1] & tail);
+  for (let w = w0 + 1; w < w1; w++) if (b[w] !== 0) n += popcount(b[w]);
+  return n;
+}

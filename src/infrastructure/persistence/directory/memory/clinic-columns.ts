@@ -1,7 +1,7 @@
 import { ClinicCriteria, ListMoments } from '../../../../domain/directory/criteria';
 import { ResolvedNames } from '../reference-ids';
 import { uuidAt } from './uuid-words';
-import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
+import { andInto, Bits, emptyBits, fullBits, hasBit, setBit, unionInto } from './bitset';
 import { ClinicHours, OpenSets } from './clinic-hours';
 import { KeptDistances, KeptRows } from './kept-rows';
 import { ClinicListRecord, SpecialistRecord } from '../../../../domain/clinics/clinic';
@@ -10,6 +10,7 @@ import {
   answersAll,
   CLINIC_FLAG_COLUMNS,
   ClinicFlagCriterion,
+  SetBuilder,
 } from './column-sets';
 import { DoctorNear } from './doctor-near';
 import { llToEarth } from './earth';
@@ -191,6 +192,43 @@ export class ClinicColumns {
     if (own < 0 || !hasBit(this.d.geo, own)) return { k, from: lo };
     const p = llToEarth(near.lat, near.lng);
     return { k: this.near.line(own, p.x, p.y, p.z), from: inclusive ? lo - 1 : lo };
+  }
+
+  /** The position of the clinic whose clinic_id is `id`, or -1 when the copy has none. */
+  positionOf(id: string): number {
+    let lo = 0;
+    let hi = this.d.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.clinicId(this.byId[mid]) >= id) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo < this.d.n && this.clinicId(this.byId[lo]) === id ? this.byId[lo] : -1;
+  }
+
+  /**
+   * Clinics' unions of their doctors' specialties and languages, as clinic_search has them now
+   * (a change of doctors applied in place: DoctorColumns.applyRows); drops the items kept, which
+   * carry them. Synchronous, like the doctors' change it goes with.
+   */
+  applyDoctorSets(
+    rows: readonly { position: number; sp: string | null; la: string | null }[],
+  ): void {
+    const d = this.d;
+    const sets = new SetBuilder(d.n);
+    const specialties = d.specialties as Map<number, Bits>;
+    const languages = d.languages as Map<number, Bits>;
+    for (const { position: c, sp, la } of rows) {
+      const bit = ~(1 << (c & 31));
+      const w = c >>> 5;
+      for (const b of specialties.values()) b[w] &= bit;
+      for (const b of languages.values()) b[w] &= bit;
+      if (sp) for (const x of sp.split(',')) setBit(sets.of(specialties, Number(x)), c);
+      if (la) for (const x of la.split(',')) setBit(sets.of(languages, Number(x)), c);
+    }
+    this.kept.clear();
+    this.keptSpecialists.clear();
+    this.keptDistances.clear();
   }
 
   /** Row `i`'s rank by clinic_id. */

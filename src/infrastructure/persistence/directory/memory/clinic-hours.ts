@@ -204,6 +204,11 @@ export class OpenSets {
     private readonly clinicOf?: Int32Array,
   ) {}
 
+  /** Forgets the sets made (a change of the rows' clinics). */
+  clear(): void {
+    this.sets.clear();
+  }
+
   at(m: OpenMoment): Bits {
     const key = this.hours.keyOf(m);
     const hit = this.sets.get(key);

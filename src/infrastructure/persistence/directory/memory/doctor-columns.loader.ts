@@ -4,6 +4,7 @@ import { loadClinicColumns, loadDoctorClinics, ReadQuery } from './clinic-column
 import { idWords } from './uuid-words';
 import { DoctorColumnData, DoctorColumns, FLAG_COLUMNS, FlagCriterion } from './doctor-columns';
 import { NameIndex } from './name-index';
+import { DOCTOR_ROW_COLUMNS, DoctorRow, DoctorRowSets, setDoctorRowBits } from './doctor-row';
 import { DoctorNear } from './doctor-near';
 import { OfferingLanguages } from './offering-languages';
 import { yieldToRequests } from './yield-to-requests';
@@ -12,25 +13,6 @@ import { yieldToRequests } from './yield-to-requests';
 const BATCH = 50_000;
 /** Rows processed between yields to requests. */
 const YIELD_EVERY = 10_000;
-
-interface DoctorRow {
-  doctor_id: string;
-  clinic_id: string;
-  name_key: string;
-  cpso_number: string;
-  gender: string | null;
-  practice_start_year: number | null;
-  sp: string | null;
-  la: string | null;
-  accepting: boolean | null;
-  evening: boolean | null;
-  weekend: boolean | null;
-  wheelchair: boolean | null;
-  virtual_visits: boolean | null;
-  near_ttc: boolean | null;
-}
-
-const FLAGS = Object.entries(FLAG_COLUMNS) as [FlagCriterion, keyof DoctorRow][];
 
 export type { ReadQuery };
 
@@ -77,7 +59,16 @@ async function read(
   const languages = new Map<number, Bits>();
   const genders = new Map<string, Bits>();
   const statuses = new Map<string, Bits>();
-  const flags = sets.flags(FLAGS.map(([f]) => f));
+  const flags = sets.flags(Object.keys(FLAG_COLUMNS) as FlagCriterion[]);
+  const rowSets: DoctorRowSets = {
+    of: bitsOf,
+    startedIn: (year) => [bitsOf(byYear, year)],
+    specialties,
+    languages,
+    genders,
+    statuses,
+    flags,
+  };
   let i = 0;
   let nameLength = 0;
   let cpsoLength = 0;
@@ -85,9 +76,7 @@ async function read(
   onProgress?.(0, n);
   for (;;) {
     const rows = await q.query<DoctorRow[]>(
-      `SELECT s.doctor_id, s.clinic_id, s.name_key, s.cpso_number, s.gender, s.practice_start_year,
-              array_to_string(s.specialty_ids, ',') AS sp, array_to_string(s.language_ids, ',') AS la,
-              s.accepting, s.evening, s.weekend, s.wheelchair, s.virtual_visits, s.near_ttc
+      `SELECT ${DOCTOR_ROW_COLUMNS}
          FROM doctor_search s
         ${after ? 'WHERE (s.name_key, s.cpso_number) > ($1, $2)' : ''}
         ORDER BY s.name_key, s.cpso_number LIMIT ${BATCH}`,
@@ -106,21 +95,13 @@ async function read(
       const c = clinicIndex.get(r.clinic_id) ?? -1;
       if (c < 0) throw new Error('a doctor_search row without its clinic');
       clinic[i] = c;
-      if (r.practice_start_year !== null) setBit(bitsOf(byYear, r.practice_start_year), i);
       if (hasBit(cd.geo, c)) {
         setBit(geo, i);
         x[i] = cd.x[c];
         y[i] = cd.y[c];
         z[i] = cd.z[c];
       }
-      if (r.sp) for (const s of r.sp.split(',')) setBit(bitsOf(specialties, Number(s)), i);
-      if (r.la) for (const l of r.la.split(',')) setBit(bitsOf(languages, Number(l)), i);
-      if (r.gender !== null) setBit(bitsOf(genders, r.gender), i);
-      setBit(bitsOf(statuses, statusOf[c]), i);
-      for (const [f, col] of FLAGS) {
-        const v = r[col];
-        if (v !== null) setBit(v ? flags.get(f)!.yes : flags.get(f)!.no, i);
-      }
+      setDoctorRowBits(rowSets, i, r, statusOf[c]);
       i++;
     }
     onProgress?.(i, n);

@@ -11,11 +11,16 @@ import {
   andNotInto,
   Bits,
   countBits,
+  countRange,
   emptyBits,
   fullBits,
+  hasBit,
   positionsFrom,
+  setBit,
   unionInto,
 } from './bitset';
+import { SetBuilder } from './column-sets';
+import { DoctorRow, DoctorRowSets, setDoctorRowBits } from './doctor-row';
 import { ClinicColumns } from './clinic-columns';
 import { ClinicHours, countAtMost, OpenSets } from './clinic-hours';
 import { DoctorNames } from './doctor-names';
@@ -105,21 +110,51 @@ export class DoctorColumns {
     this.none = emptyBits(d.n);
     this.spares = [emptyBits(d.n), emptyBits(d.n)];
     this.all = fullBits(d.n);
+    this.servedCount = d.n;
     this.open = new OpenSets(d.hours, d.n, d.clinic);
     this.offeringLanguages =
       'offeringLanguages' in built ? built.offeringLanguages : OfferingLanguages.build(d);
   }
 
   /** Each specialist offering's languages (offering-languages.ts), undefined if not held. */
-  readonly offeringLanguages: OfferingLanguages | undefined;
+  offeringLanguages: OfferingLanguages | undefined;
 
   /** The rows whose primary clinic is open at a moment (kept for the last moments asked). */
   private readonly open: OpenSets;
 
+  /** The rows served (every row of a load; a row a change removed is out of it, kept in place). */
   private readonly all: Bits;
+  /** How many rows are served (`all`'s count). */
+  private servedCount: number;
+  /**
+   * Bumped by every change applied in place (applyRows): what is computed of the copy and kept
+   * beside it (a list's counts, say) is keyed by it.
+   */
+  revision = 0;
 
+  /** The rows' slots: positions run from 0 to size - 1 (a removed row keeps its slot). */
   get size(): number {
     return this.d.n;
+  }
+
+  /** The doctors served: every row of the load, less those a change removed since. */
+  get served(): number {
+    return this.servedCount;
+  }
+
+  /** Whether row `i` is served. */
+  isServed(i: number): boolean {
+    return hasBit(this.all, i);
+  }
+
+  /** How many rows of positions [from, to) are served. */
+  servedBetween(from: number, to: number): number {
+    return this.servedCount === this.d.n ? to - from : countRange(this.all, from, to);
+  }
+
+  /** Every doctor served, in name order: `limit` positions after `offset` of them. */
+  everyone(offset: number, limit: number): number[] {
+    return positionsFrom(this.all, 0, offset, limit);
   }
 
   /** Compiles the doctors' and the clinics' geometry before the first list (DoctorNear.warmUp). */
@@ -261,8 +296,135 @@ export class DoctorColumns {
   /** PostgreSQL's distances read for the cursors of kept pages (kept-rows.ts). */
   readonly keptDistances = new KeptDistances();
 
+  /**
+   * Whether `change` can be applied in place: it names a row of this copy and, when the doctor is
+   * still served, keeps the row where it is (the same name and CPSO number: its place in name
+   * order), its point (its primary clinic's, which the geometry indexes) and a start year the
+   * copy has a set for. Anything else (a new doctor, a new name, a move) needs a load.
+   */
+  canApply(change: RowChange): boolean {
+    const d = this.d;
+    const p = change.position;
+    if (!(p >= 0 && p < d.n)) return false;
+    const now = change.now;
+    if (!now) return true;
+    const r = now.row;
+    if (this.names.nameAt(p) !== r.name_key || this.names.cpsoAt(p) !== r.cpso_number) return false;
+    const year = r.practice_start_year;
+    if (year !== null && !d.years.includes(year)) return false;
+    const cd = d.clinics.d;
+    const c = now.clinic;
+    if (!(c >= 0 && c < cd.n) || now.clinics.some((k) => !(k >= 0 && k < cd.n))) return false;
+    const point = hasBit(cd.geo, c);
+    if (point !== hasBit(d.geo, p)) return false;
+    return !point || (cd.x[c] === d.x[p] && cd.y[c] === d.y[p] && cd.z[c] === d.z[p]);
+  }
+
+  /**
+   * Applies changes of rows in place (issue 49, item 1), all of them or none (false: one cannot
+   * be, see canApply): each row leaves every set and, when still served, goes into the sets of its
+   * values as doctor_search has them now, read by the same rule as a load (setDoctorRowBits);
+   * its clinics are replaced; what was computed of the copy (open sets, clinic sets, the rows
+   * and distances kept, the offerings' languages) is dropped or computed again. Synchronous: an
+   * answer computed between two awaits sees the copy before or after, never in between.
+   */
+  applyRows(changes: readonly RowChange[]): boolean {
+    if (!changes.every((c) => this.canApply(c))) return false;
+    const d = this.d;
+    const sets = new SetBuilder(d.n);
+    const rowSets: DoctorRowSets = {
+      of: (m, k) => sets.of(m, k),
+      startedIn: (year) => d.startedBy.slice(d.years.indexOf(year)),
+      specialties: d.specialties as Map<number, Bits>,
+      languages: d.languages as Map<number, Bits>,
+      genders: d.genders as Map<string, Bits>,
+      statuses: d.statuses as Map<string, Bits>,
+      flags: d.flags,
+    };
+    const clinicsOf = new Map<number, readonly number[]>();
+    for (const { position: p, now } of changes) {
+      const bit = ~(1 << (p & 31));
+      const w = p >>> 5;
+      const clear = (b: Bits) => (b[w] &= bit);
+      for (const m of [d.specialties, d.languages, d.genders, d.statuses])
+        for (const b of m.values()) clear(b);
+      for (const f of d.flags.values()) {
+        clear(f.yes);
+        clear(f.no);
+      }
+      for (const b of d.startedBy) clear(b);
+      if (hasBit(this.all, p)) this.servedCount--;
+      clear(this.all);
+      clinicsOf.set(p, now ? now.clinics : []);
+      if (!now) continue;
+      setBit(this.all, p);
+      this.servedCount++;
+      d.clinic[p] = now.clinic;
+      setDoctorRowBits(rowSets, p, now.row, this.statusOf(now.clinic));
+    }
+    (d as { doctorClinics: DoctorColumnData['doctorClinics'] }).doctorClinics = withClinics(
+      d.doctorClinics,
+      clinicsOf,
+    );
+    if (this.offeringLanguages) this.offeringLanguages = OfferingLanguages.build(d);
+    this.open.clear();
+    this.clinicSets.clear();
+    this.kept.clear();
+    this.keptDistances.clear();
+    this.revision++;
+    return true;
+  }
+
+  /** The graded status of clinic `c` (its doctors' rows carry it). */
+  private statusOf(c: number): string {
+    for (const [status, set] of this.d.clinics.d.statuses) if (hasBit(set, c)) return status;
+    throw new Error(`clinic ${c} has no status`);
+  }
+
   /** The doctor_id of row `i`, as PostgreSQL writes a uuid. */
   doctorId(i: number): string {
     return uuidAt(this.d.ids, i);
   }
+}
+
+/** A change of one row of a copy, to apply in place (DoctorColumns.applyRows). */
+export interface RowChange {
+  /** The row's position in the copy. */
+  readonly position: number;
+  /**
+   * The row as doctor_search has it now, its primary clinic's position and every clinic's it
+   * practises at; undefined when the doctor is no longer served.
+   */
+  readonly now?: {
+    readonly row: DoctorRow;
+    readonly clinic: number;
+    readonly clinics: readonly number[];
+  };
+}
+
+/** The doctors' clinics with the rows of `replaced` given their new lists (one pass). */
+function withClinics(
+  old: DoctorColumnData['doctorClinics'],
+  replaced: ReadonlyMap<number, readonly number[]>,
+): DoctorColumnData['doctorClinics'] {
+  if (replaced.size === 0) return old;
+  const n = old.start.length - 1;
+  let length = old.clinics.length;
+  for (const [p, list] of replaced) length += list.length - (old.start[p + 1] - old.start[p]);
+  const start = new Int32Array(n + 1);
+  const clinics = new Int32Array(length);
+  let at = 0;
+  let from = 0;
+  // Unchanged runs are copied whole; a replaced row's list is written in its place.
+  for (const p of [...replaced.keys()].sort((a, b) => a - b)) {
+    clinics.set(old.clinics.subarray(old.start[from], old.start[p]), at);
+    for (let i = from; i < p; i++) start[i + 1] = old.start[i + 1] - old.start[from] + at;
+    at += old.start[p] - old.start[from];
+    for (const c of replaced.get(p)!) clinics[at++] = c;
+    start[p + 1] = at;
+    from = p + 1;
+  }
+  clinics.set(old.clinics.subarray(old.start[from], old.start[n]), at);
+  for (let i = from; i < n; i++) start[i + 1] = old.start[i + 1] - old.start[from] + at;
+  return { start, clinics };
 }

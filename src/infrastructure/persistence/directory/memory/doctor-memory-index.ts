@@ -17,6 +17,7 @@ import { DoctorColumns } from './doctor-columns';
 import { loadDoctorColumns, ReadQuery } from './doctor-columns.loader';
 import { DataVersion } from '../../../../application/sync/sync.ports';
 import { readCurrentVersion } from '../../sync/current-version';
+import { readChanges } from './change-follower';
 
 /** A failed load is tried again after this long (or at the next change of the directory). */
 const RETRY_MS = 5_000;
@@ -32,6 +33,22 @@ export const INDEX_WAIT_MS = 10_000;
  * same thread answers requests from the copy in service.
  */
 const LOAD_STATEMENT_TIMEOUT = '120s';
+
+/** A whole copy loaded, with the data version read before its rows. */
+interface LoadedCopy {
+  kind: 'loaded';
+  version: DataVersion | undefined;
+  columns: DoctorColumns;
+}
+
+/** Whether a `directory_changed` payload is an import's (whose changes the log holds). */
+function isImportNotice(payload: string): boolean {
+  try {
+    return (JSON.parse(payload) as { reason?: unknown })?.reason === 'import';
+  } catch {
+    return false;
+  }
+}
 
 /** While the first load runs, its progress is logged this often. */
 const PROGRESS_LOG_MS = 5_000;
@@ -65,9 +82,22 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   private closed = false;
   /** LISTS_FROM_SQL: the lists read SQL; the name search still answers from the columns. */
   private readonly listsFromSql: boolean;
+  /** LOAD_AFTER_EVERY_CHANGE: no change is applied in place; every one loads a copy whole. */
+  private readonly loadAfterEveryChange: boolean;
   private readonly query: ReadQuery;
   /** Loads completed, and the last one's seconds and rows (for the metrics and the logs). */
   loads = 0;
+  /**
+   * Rounds of changes applied in place (issue 49, item 1), the change rows they applied, the
+   * last one's milliseconds from its notification's handling to the copy's change, and the
+   * reason of the last full load after start (why a change could not be followed in place).
+   */
+  followed = 0;
+  changesApplied = 0;
+  lastFollowMs = 0;
+  lastLoadReason: string | undefined;
+  /** A change the log does not hold was heard (or may have been missed): the next is a load. */
+  private mustLoad = false;
   /** Loads that failed (each tried again after RETRY_MS, or at the next change). */
   failedLoads = 0;
   lastLoadSeconds = 0;
@@ -79,22 +109,26 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @Inject(DIRECTORY_READ_SOURCE) private readonly ds: DataSource,
     listener: PgNotificationListener,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'listsFromSql'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'listsFromSql' | 'loadAfterEveryChange'>,
     @Optional() private readonly replica?: ReplicaSync,
   ) {
     this.listsFromSql = config.listsFromSql;
+    this.loadAfterEveryChange = config.loadAfterEveryChange;
     this.query = <T>(sql: string, params?: unknown[]) => ds.query<T>(sql, params);
-    const changed = () => this.changed();
+    // An import's notification: its changes are in the log, to follow in place. Anything else
+    // (a seed, a bare NOTIFY after a change by hand, a notification that may have gone unheard
+    // while the listener was away): a full load.
+    const unlogged = () => this.changed(true);
     listener.subscribe(DIRECTORY_CHANGED_CHANNEL, {
-      onNotify: changed,
-      onLost: changed,
-      onListening: changed,
+      onNotify: (payload) => this.changed(!isImportNotice(payload)),
+      onLost: unlogged,
+      onListening: unlogged,
     });
   }
 
   /** Doctors the copy in service holds (0 before the first load). */
   get loadedSize(): number {
-    return this.columns?.size ?? 0;
+    return this.columns?.served ?? 0;
   }
 
   /** Whether a copy is in service (the instance is ready to answer from it). */
@@ -189,8 +223,12 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
     clearTimeout(this.retry);
   }
 
-  /** A change (or a gap in listening): the next copy is loaded; this one serves meanwhile. */
-  private changed(): void {
+  /**
+   * A change (or a gap in listening): the copy follows the change log in place when it can,
+   * else the next copy is loaded (`unlogged`: a load), this one serving meanwhile.
+   */
+  private changed(unlogged: boolean): void {
+    if (unlogged) this.mustLoad = true;
     this.generation++;
     clearTimeout(this.retry);
     // Changes come in bursts (an import's commit, the listener's reconnection): one load after them.
@@ -199,6 +237,32 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
       if (!this.loading) this.startLoad();
     }, RELOAD_AFTER_MS);
     this.retry.unref();
+  }
+
+  /**
+   * A whole copy, read with its data version. With a replica its reads go through the routing
+   * (to the primary while the replica is out) at the requests' statement timeout; else on one
+   * connection, with a load's statement timeout (reset before the connection goes back).
+   */
+  private async loadCopy(
+    onProgress: (read: number, total: number) => void,
+  ): Promise<Omit<LoadedCopy, 'kind'>> {
+    if (this.replica?.hasReplica) {
+      const version = await readCurrentVersion(this.query);
+      return { version, columns: await loadDoctorColumns(this.query, onProgress) };
+    }
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`SET statement_timeout = '${LOAD_STATEMENT_TIMEOUT}'`);
+      const query: ReadQuery = <T>(sql: string, params?: unknown[]) =>
+        runner.query(sql, params) as Promise<T>;
+      const version = await readCurrentVersion(query);
+      return { version, columns: await loadDoctorColumns(query, onProgress) };
+    } finally {
+      await runner.query('RESET statement_timeout').catch(() => undefined);
+      await runner.release();
+    }
   }
 
   private startLoad(): void {
@@ -215,33 +279,44 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
         this.log.log(`loading the doctor lists: ${read} of ${total} doctors read`);
       }
     };
-    const load = (async () => {
+    const from = this.columns;
+    const fromVersion = this.servedVersion;
+    const follow = !!from && !this.mustLoad && !this.loadAfterEveryChange;
+    this.mustLoad = false;
+    const load = (async (): Promise<
+      { kind: 'applied'; version?: DataVersion; changes: number } | LoadedCopy
+    > => {
       // With a replica: only once it has what the primary has now.
       if (this.replica?.hasReplica) await this.replica.caughtUp();
-      // With a replica its reads go through the routing (to the primary while the replica is
-      // out) at the requests' statement timeout; else one connection for the load, with a load's
-      // statement timeout (reset before the connection goes back to the pool).
-      if (this.replica?.hasReplica) {
+      if (follow && from) {
         const version = await readCurrentVersion(this.query);
-        return { version, columns: await loadDoctorColumns(this.query, onProgress) };
+        const found = await readChanges(this.query, from, fromVersion, version);
+        if (found.kind === 'current') return { kind: 'applied', version, changes: 0 };
+        // Applied at once, synchronously: every answer sees the copy before or after.
+        if (found.kind === 'changes' && this.columns === from && found.apply())
+          return { kind: 'applied', version, changes: found.changes };
+        this.lastLoadReason =
+          found.kind === 'load' ? found.reason : 'a change moves a row (a new name or point)';
+        this.log.log(`the doctor lists load again: ${this.lastLoadReason}`);
       }
-      const runner = this.ds.createQueryRunner();
-      await runner.connect();
-      try {
-        await runner.query(`SET statement_timeout = '${LOAD_STATEMENT_TIMEOUT}'`);
-        const query: ReadQuery = <T>(sql: string, params?: unknown[]) =>
-          runner.query(sql, params) as Promise<T>;
-        const version = await readCurrentVersion(query);
-        return { version, columns: await loadDoctorColumns(query, onProgress) };
-      } finally {
-        await runner.query('RESET statement_timeout').catch(() => undefined);
-        await runner.release();
-      }
+      return { kind: 'loaded', ...(await this.loadCopy(onProgress)) };
     })();
     this.loading = load.then(
-      ({ version, columns }) => {
+      (done) => {
         this.loading = undefined;
         if (this.closed) return;
+        if (done.kind === 'applied') {
+          this.servedVersion = done.version ?? this.servedVersion;
+          this.servedGeneration = generation;
+          if (done.changes > 0) {
+            this.followed++;
+            this.changesApplied += done.changes;
+            this.lastFollowMs = Number(process.hrtime.bigint() - started) / 1e6;
+          }
+          if (this.generation > generation && !this.retry) this.startLoad();
+          return;
+        }
+        const { version, columns } = done;
         const warming = process.hrtime.bigint();
         columns.warmUp();
         const warmMs = Number(process.hrtime.bigint() - warming) / 1e6;
@@ -265,6 +340,8 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
         this.loading = undefined;
         if (this.closed) return;
         this.failedLoads++;
+        // A load that was due is due still (the retry must not follow in place instead).
+        if (!follow && from) this.mustLoad = true;
         this.log.warn(`doctor lists in memory not loaded: ${(e as Error)?.message ?? e}`);
         // The copy in service (if any) serves meanwhile; tried again after a pause, or sooner at
         // the next change of the directory.

@@ -13,11 +13,17 @@ export class KeptRows<T> {
   private readonly rows = new Map<number, T>();
   /** Pages answered from kept rows (for tests and the curious). */
   pages = 0;
+  /**
+   * Bumped by clear(): a reader takes it before it reads rows and keeps them under it, so that
+   * rows read before a change applied in place are not kept after it.
+   */
+  epoch = 0;
 
   constructor(private readonly max = ROWS_KEPT) {}
 
-  keep(position: number, row: T): void {
-    if (this.rows.has(position)) return;
+  /** Keeps `row` at `position`, unless the rows were cleared since `epoch` (when given). */
+  keep(position: number, row: T, epoch = this.epoch): void {
+    if (epoch !== this.epoch || this.rows.has(position)) return;
     if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
     this.rows.set(position, row);
   }
@@ -37,6 +43,12 @@ export class KeptRows<T> {
   get size(): number {
     return this.rows.size;
   }
+
+  /** Forgets every row (a change applied in place to the copy). */
+  clear(): void {
+    this.rows.clear();
+    this.epoch++;
+  }
 }
 
 /**
@@ -47,12 +59,22 @@ export class KeptRows<T> {
 export class KeptDistances {
   private readonly values = new Map<string, number>();
 
+  private epoch = 0;
+
   constructor(private readonly max = ROWS_KEPT) {}
+
+  /** Forgets every distance (a change applied in place to the copy). */
+  clear(): void {
+    this.values.clear();
+    this.epoch++;
+  }
 
   async of(key: string, read: () => Promise<number>): Promise<number> {
     const hit = this.values.get(key);
     if (hit !== undefined) return hit;
+    const epoch = this.epoch;
     const k = await read();
+    if (epoch !== this.epoch) return k;
     if (this.values.size >= this.max) this.values.delete(this.values.keys().next().value!);
     this.values.set(key, k);
     return k;

@@ -3,7 +3,7 @@ import { DoctorCriteria, ListMoments } from '../../../../domain/directory/criter
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
 import { Page, PageRequest } from '../../../../domain/shared/page';
 import { pointOf } from '../../directory/criteria-sql';
-import { Bits, countFrom, hasBit, popcount, positionsFrom } from '../../directory/memory/bitset';
+import { Bits, countFrom, countRange, hasBit, positionsFrom } from '../../directory/memory/bitset';
 import { DoctorColumns } from '../../directory/memory/doctor-columns';
 import { llToEarth } from '../../directory/memory/earth';
 import { NameMatches, SEARCH_RULES } from '../../directory/memory/name-index';
@@ -21,19 +21,6 @@ const CPSO_BUCKET = 0;
 interface Past {
   readonly k: number;
   readonly from: number;
-}
-
-/** Bits of `b` set in [from, to). */
-export function countRange(b: Bits, from: number, to: number): number {
-  if (from >= to) return 0;
-  const w0 = from >>> 5;
-  const w1 = (to - 1) >>> 5;
-  const head = ~((2 ** (from & 31) - 1) >>> 0);
-  const tail = ((to - 1) & 31) === 31 ? -1 : (2 ** (((to - 1) & 31) + 1) - 1) | 0;
-  if (w0 === w1) return popcount(b[w0] & head & tail);
-  let n = popcount(b[w0] & head) + popcount(b[w1] & tail);
-  for (let w = w0 + 1; w < w1; w++) if (b[w] !== 0) n += popcount(b[w]);
-  return n;
 }
 
 /** `into` |= the bits of `src` in [from, to). */

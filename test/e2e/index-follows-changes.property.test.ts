@@ -31,7 +31,7 @@ import { TestDatabase } from '../support/test-database';
  * replay or widen it.
  */
 const SEED = Number(process.env.FOLLOW_PROPERTY_SEED ?? 4901);
-const RUNS = Number(process.env.FOLLOW_PROPERTY_RUNS ?? 4);
+const RUNS = Number(process.env.FOLLOW_PROPERTY_RUNS ?? 6);
 const STEPS = 6;
 const NOW = new Date('2026-11-27T17:00:00Z');
 const quiet = { stdin: new PassThrough(), stderr: new PassThrough() };
@@ -48,8 +48,13 @@ const IN_PLACE = [
   'unlink',
   'expire',
   'return',
+  'clinic-flag',
+  'clinic-hours',
+  'clinic-status',
+  'wait',
+  'offering',
 ] as const;
-const LOADS = ['new-year', 'rename', 'move', 'insert', 'clinic'] as const;
+const LOADS = ['new-year', 'rename', 'move', 'insert', 'clinic-point'] as const;
 type Kind = (typeof IN_PLACE)[number] | (typeof LOADS)[number];
 
 interface Step {
@@ -74,6 +79,16 @@ interface Pools {
   points: { lat: number; lng: number }[];
 }
 
+/** Toronto wall-clock moments in the API's window (weekdays, evenings, a weekend, a holiday). */
+const OPEN_AT = [
+  '2026-11-30T08:00',
+  '2026-12-01T12:30',
+  '2026-12-02T20:00',
+  '2026-12-05T10:00',
+  '2026-12-06T11:00',
+  '2026-12-25T11:00',
+];
+
 /** A query string. */
 const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();
 
@@ -96,6 +111,30 @@ function queriesOf(d: Rec): string[] {
   ];
 }
 
+/** Queries that find a clinic changed (or an offering's clinic): near it, by its flags and hours. */
+function clinicQueries(r: Rec, clinics: readonly Rec[]): string[] {
+  const c =
+    r.type === 'clinic'
+      ? r
+      : clinics.find(
+          (x) =>
+            JSON.stringify([x.source, x.sourceId]) ===
+            JSON.stringify([(r.clinic as Rec).source, (r.clinic as Rec).sourceId]),
+        );
+  if (!c) return [];
+  const near = { lat: String(c.lat), lng: String(c.lng), radiusKm: '1', limit: '100' };
+  return [
+    ...OPEN_AT.slice(0, 4).map((openAt) => `/clinics?${qs({ ...near, openAt })}`),
+    `/clinics?${qs({ ...near, wheelchair: String(c.wheelchair), accepting: 'true' })}`,
+    `/doctors?${qs({ ...near, openAt: OPEN_AT[2] })}`,
+    `/doctors?${qs({ ...near, wheelchair: 'true' })}`,
+    `/doctors?${qs({ ...near, acceptingStatus: 'accepting' })}`,
+    ...(r.type === 'offering'
+      ? [`/specialists?${qs({ specialty: r.specialty as string, limit: '100' })}`]
+      : []),
+  ];
+}
+
 function queryArb(p: Pools): fc.Arbitrary<string> {
   const doctors = fc
     .record({
@@ -105,6 +144,8 @@ function queryArb(p: Pools): fc.Arbitrary<string> {
       minYears: maybe(fc.integer({ min: 0, max: 40 })),
       maxYears: maybe(fc.integer({ min: 0, max: 40 })),
       accepting: maybe(fc.boolean()),
+      wheelchair: maybe(fc.boolean()),
+      openAt: maybe(fc.constantFrom(...OPEN_AT)),
       at: maybe(
         fc.record({ point: fc.constantFrom(...p.points), km: maybe(fc.constantFrom(2, 10)) }),
       ),
@@ -119,6 +160,8 @@ function queryArb(p: Pools): fc.Arbitrary<string> {
       if (q.maxYears !== null && (q.minYears ?? 0) <= q.maxYears)
         s.set('maxYears', String(q.maxYears));
       if (q.accepting !== null) s.set('accepting', String(q.accepting));
+      if (q.wheelchair !== null) s.set('wheelchair', String(q.wheelchair));
+      if (q.openAt !== null) s.set('openAt', q.openAt);
       if (q.at) {
         s.set('lat', String(q.at.point.lat));
         s.set('lng', String(q.at.point.lng));
@@ -141,9 +184,15 @@ function queryArb(p: Pools): fc.Arbitrary<string> {
     .record({
       specialties: maybe(fc.subarray(p.specialties, { minLength: 1, maxLength: 1 })),
       languages: maybe(fc.subarray(p.languages, { minLength: 1, maxLength: 2 })),
+      wheelchair: maybe(fc.boolean()),
+      accepting: maybe(fc.boolean()),
+      openAt: maybe(fc.constantFrom(...OPEN_AT)),
     })
     .map((q) => {
       const s = new URLSearchParams({ limit: '40' });
+      if (q.wheelchair !== null) s.set('wheelchair', String(q.wheelchair));
+      if (q.accepting !== null) s.set('accepting', String(q.accepting));
+      if (q.openAt !== null) s.set('openAt', q.openAt);
       if (q.specialties) s.set('specialties', q.specialties.join(','));
       if (q.languages) s.set('languages', q.languages.join(','));
       return `/clinics?${s.toString()}`;
@@ -151,9 +200,15 @@ function queryArb(p: Pools): fc.Arbitrary<string> {
   const specialists = fc
     .record({
       specialty: fc.constantFrom(...p.specialties),
-      languages: fc.constantFrom(...p.languages),
+      languages: maybe(fc.constantFrom(...p.languages)),
+      openAt: maybe(fc.constantFrom(...OPEN_AT)),
     })
-    .map((q) => `/specialists?${qs({ ...q, limit: '40' })}`);
+    .map((q) => {
+      const s = new URLSearchParams({ specialty: q.specialty, limit: '40' });
+      if (q.languages !== null) s.set('languages', q.languages);
+      if (q.openAt !== null) s.set('openAt', q.openAt);
+      return `/specialists?${s.toString()}`;
+    });
   const fhir = fc
     .constantFrom(...p.names)
     .map((n) => `/fhir/Practitioner?${qs({ name: n.split(' ').pop()!, _count: '20' })}`);
@@ -224,10 +279,55 @@ describe('the columns in memory follow the change log in place (issue 49, proper
     const clinics = records.filter((r) => r.type === 'clinic');
     const pick = (k: number) => step.picks[k];
     const nth = <T>(xs: readonly T[], k: number) => xs[pick(k) % xs.length];
-    if (step.kind === 'clinic') {
+    if (step.kind.startsWith('clinic-')) {
       const c = nth(clinics, 0);
-      const next = { ...c, wheelchair: !c.wheelchair };
+      const next: Rec = { ...c };
+      if (step.kind === 'clinic-flag') next.wheelchair = !c.wheelchair;
+      if (step.kind === 'clinic-status') {
+        const statuses = ['accepting', 'existing-patients-only', 'not-accepting'];
+        next.acceptingStatus = nth(
+          statuses.filter((x) => x !== c.acceptingStatus),
+          1,
+        );
+        next.acceptingNewPatients = next.acceptingStatus === 'accepting';
+      }
+      if (step.kind === 'clinic-point') next.lat = (c.lat as number) + 0.01;
+      if (step.kind === 'clinic-hours') {
+        const week = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+        const hours = {
+          ...Object.fromEntries(week.map((d) => [d, []])),
+          ...(c.hours as Record<string, unknown> | null),
+        };
+        const day = nth(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], 1);
+        hours[day] = nth(
+          [[], [{ open: '07:00', close: '21:30' }], [{ open: '10:00', close: '14:00' }]],
+          2,
+        );
+        next.hours = hours;
+      }
       records[records.indexOf(c)] = next;
+      return [next];
+    }
+    if (step.kind === 'wait' || step.kind === 'offering') {
+      const offerings = records.filter((r) => r.type === 'offering');
+      const o = nth(offerings, 0);
+      if (step.kind === 'wait') {
+        const next: Rec = { ...o, waitWeeks: 1 + (pick(1) % 30) };
+        records[records.indexOf(o)] = next;
+        return [next];
+      }
+      const clinic = nth(clinics, 1);
+      const specialty = nth(pools.specialties, 2);
+      const key = (r: Rec) => JSON.stringify([r.clinic, r.specialty]);
+      const next: Rec = {
+        type: 'offering',
+        source: clinic.source,
+        clinic: { source: clinic.source, sourceId: clinic.sourceId },
+        specialty,
+        waitWeeks: 1 + (pick(3) % 20),
+      };
+      if (offerings.some((r) => key(r) === key(next))) return [];
+      records.push(next);
       return [next];
     }
     if (step.kind === 'insert') {
@@ -355,6 +455,14 @@ describe('the columns in memory follow the change log in place (issue 49, proper
             for (const path of [
               ...queries,
               ...recs.filter((r) => r.type === 'doctor').flatMap(queriesOf),
+              ...recs
+                .filter((r) => r.type !== 'doctor')
+                .flatMap((r) =>
+                  clinicQueries(
+                    r,
+                    records.filter((x) => x.type === 'clinic'),
+                  ),
+                ),
             ]) {
               const [a, b] = await Promise.all(
                 [follow, whole].map((t) => call(t.app, 'GET', path, auth)),

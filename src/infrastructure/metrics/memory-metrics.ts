@@ -30,9 +30,21 @@ export function memoryListMetrics(index: DoctorMemoryIndex | undefined): Snapsho
     ),
     one(
       'gtad_lists_in_memory_loads_total',
-      'Loads of the in-memory columns (at start and after each change of the directory)',
+      'Whole loads of the in-memory columns (at start, and after a change they cannot apply in place)',
       'counter',
       () => index.loads,
+    ),
+    one(
+      'gtad_lists_in_memory_changes_applied_total',
+      "Rows of the directory's change log the in-memory columns applied in place (no load)",
+      'counter',
+      () => index.changesApplied,
+    ),
+    one(
+      'gtad_lists_in_memory_last_apply_seconds',
+      'Seconds the last application of changes in place took (from its start to the copy changed)',
+      'gauge',
+      () => index.lastFollowMs / 1000,
     ),
     one(
       'gtad_lists_in_memory_last_load_seconds',

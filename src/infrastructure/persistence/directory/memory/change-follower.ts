@@ -1,5 +1,13 @@
 import { DataVersion } from '../../../../application/sync/sync.ports';
-import { ReadQuery } from './clinic-columns.loader';
+import {
+  buildOfferings,
+  OFFERING_ORDER,
+  OFFERING_ROWS,
+  OfferingRow,
+  ReadQuery,
+} from './clinic-columns.loader';
+import { Offerings } from './clinic-columns';
+import { CLINIC_ROW_SELECT, ClinicRow } from './clinic-row';
 import { DoctorColumns, RowChange } from './doctor-columns';
 import { DOCTOR_ROW_COLUMNS, DoctorRow } from './doctor-row';
 
@@ -9,8 +17,8 @@ import { DOCTOR_ROW_COLUMNS, DoctorRow } from './doctor-row';
  */
 export const MAX_CHANGES_IN_PLACE = 5_000;
 
-/** The change types a copy follows in place; any other one (a clinic, an offering) needs a load. */
-const FOLLOWED = new Set(['doctor', 'review']);
+/** The change types a copy follows in place (a review changes only the items kept). */
+const FOLLOWED = new Set(['doctor', 'clinic', 'offering', 'review']);
 
 /** What following the change log from a copy's version to the directory's found. */
 export type Followed =
@@ -18,22 +26,30 @@ export type Followed =
   | { readonly kind: 'current' }
   /** The changes, read: `apply` applies them to the copy (false: one cannot be, load instead). */
   | { readonly kind: 'changes'; readonly changes: number; readonly apply: () => boolean }
-  /** The copy cannot follow (a gap in the log, a seed, a change of another kind): a load. */
+  /** The copy cannot follow (a gap in the log, a seed, a new doctor or clinic...): a load. */
   | { readonly kind: 'load'; readonly reason: string };
 
 interface ChangeRow {
   type: string;
   op: string;
   cpso: string | null;
+  /** A clinic's key, or an offering's clinic's. */
+  source: string | null;
+  source_id: string | null;
+  specialty: string | null;
 }
+
+const load = (reason: string): Followed => ({ kind: 'load', reason });
 
 /**
  * Reads what changed between the copy's data version `from` and the directory's `to` from the
  * change log (docs/sync.md: the positions the change feed publishes) and the rows it names as
- * doctor_search and clinic_search have them now, so that the copy can apply them in place
- * (DoctorColumns.applyRows) instead of loading everything again (issue 49, item 1). Rows read
- * after `to` may already be newer: the copy is then at least `to` (as a load is), and a change
- * applied twice is applied the same.
+ * the read models have them now (doctors, with the doctors of the clinics changed; clinics, with
+ * those the changed doctors practise or practised at; the offerings of the specialties changed),
+ * so that the copy can apply them in place (DoctorColumns.applyRows, ClinicColumns.applyClinicRows)
+ * instead of loading everything again (issue 49, item 1). Rows read after `to` may already be
+ * newer: the copy is then at least `to` (as a load is), and a change applied twice is applied
+ * the same.
  */
 export async function readChanges(
   query: ReadQuery,
@@ -41,38 +57,67 @@ export async function readChanges(
   from: DataVersion | undefined,
   to: DataVersion | undefined,
 ): Promise<Followed> {
-  if (!from || !to) return { kind: 'load', reason: 'no data version to follow from' };
+  if (!from || !to) return load('no data version to follow from');
   if (Number(to.version) === Number(from.version)) return { kind: 'current' };
   if (Number(to.version) < Number(from.version))
-    return { kind: 'load', reason: 'the directory is older than the copy' };
+    return load('the directory is older than the copy');
   // A seed (or anything that starts the log afresh) moves its floor past the copy's position.
-  if (to.floorSeq > from.lastSeq) return { kind: 'load', reason: 'a gap in the change log' };
+  if (to.floorSeq > from.lastSeq) return load('a gap in the change log');
   const [other] = await query<{ n: number }[]>(
     `SELECT count(*)::int AS n FROM directory_versions
       WHERE version > $1 AND version <= $2 AND source NOT LIKE 'import:%'`,
     [from.version, to.version],
   );
-  if (other.n > 0) return { kind: 'load', reason: 'a version not made by an import' };
+  if (other.n > 0) return load('a version not made by an import');
   const rows = await query<ChangeRow[]>(
-    `SELECT type, op, key->>'cpsoNumber' AS cpso FROM directory_changes
+    `SELECT type, op, key->>'cpsoNumber' AS cpso,
+            coalesce(key->'clinic'->>'source', key->>'source') AS source,
+            coalesce(key->'clinic'->>'sourceId', key->>'sourceId') AS source_id,
+            key->>'specialty' AS specialty
+       FROM directory_changes
       WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT ${MAX_CHANGES_IN_PLACE + 1}`,
     [from.lastSeq, to.lastSeq],
   );
-  if (rows.length > MAX_CHANGES_IN_PLACE)
-    return { kind: 'load', reason: `more than ${MAX_CHANGES_IN_PLACE} changes` };
+  if (rows.length > MAX_CHANGES_IN_PLACE) return load(`more than ${MAX_CHANGES_IN_PLACE} changes`);
   const foreign = rows.find((r) => !FOLLOWED.has(r.type));
-  if (foreign) return { kind: 'load', reason: `a change of type ${foreign.type}` };
-  const cpsos = [...new Set(rows.filter((r) => r.type === 'doctor').map((r) => r.cpso!))];
+  if (foreign) return load(`a change of type ${foreign.type}`);
+  if (rows.some((r) => r.type === 'clinic' && r.op !== 'upsert')) return load('a clinic removed');
+  const of = (type: string) => rows.filter((r) => r.type === type);
+  const clinics = m.d.clinics;
+
+  // The clinics changed, by id.
+  const clinicKeys = of('clinic');
+  const changedClinics = clinicKeys.length
+    ? (
+        await query<{ id: string }[]>(
+          `SELECT c.id FROM clinics c
+             JOIN unnest($1::text[], $2::text[]) AS k(source, source_id)
+               ON c.source = k.source AND c.source_id = k.source_id`,
+          [clinicKeys.map((r) => r.source), clinicKeys.map((r) => r.source_id)],
+        )
+      ).map((r) => r.id)
+    : [];
+  const changedAt = changedClinics.map((id) => clinics.positionOf(id));
+  if (changedAt.some((c) => c < 0)) return load('a new clinic');
+
+  // The doctors changed, and those whose primary clinic changed (their rows carry its flags).
+  const cpsos = new Set(of('doctor').map((r) => r.cpso!));
+  if (changedClinics.length)
+    for (const r of await query<{ cpso_number: string }[]>(
+      `SELECT cpso_number FROM doctor_search WHERE clinic_id = ANY($1::uuid[])`,
+      [changedClinics],
+    ))
+      cpsos.add(r.cpso_number);
   const positions = new Map<string, number>();
   for (const cpso of cpsos) {
     const at = m.names.rowsOfCpso(cpso);
-    if (at.length > 1) return { kind: 'load', reason: `CPSO ${cpso} held twice` };
+    if (at.length > 1) return load(`CPSO ${cpso} held twice`);
     if (at.length === 1) positions.set(cpso, at[0]);
   }
-  const now = cpsos.length
+  const now = cpsos.size
     ? await query<DoctorRow[]>(
         `SELECT ${DOCTOR_ROW_COLUMNS} FROM doctor_search s WHERE s.cpso_number = ANY($1::text[])`,
-        [cpsos],
+        [[...cpsos]],
       )
     : [];
   const clinicsOf = new Map<string, string[]>();
@@ -82,16 +127,15 @@ export async function readChanges(
       [now.map((r) => r.doctor_id)],
     ))
       clinicsOf.set(r.doctor_id, [...(clinicsOf.get(r.doctor_id) ?? []), r.clinic_id]);
-  const clinics = m.d.clinics;
   const changes: RowChange[] = [];
-  // The clinics whose doctors change: those they practised at and those they practise at now.
-  const touched = new Set<number>();
+  // The clinics read again: those changed, and those the changed doctors practised or practise at.
+  const touched = new Set<number>(changedAt);
   const rowNow = new Map(now.map((r) => [r.cpso_number, r]));
   for (const cpso of cpsos) {
     const p = positions.get(cpso);
     const r = rowNow.get(cpso);
     if (p === undefined) {
-      if (r) return { kind: 'load', reason: 'a new doctor' };
+      if (r) return load('a new doctor');
       continue;
     }
     const { start, clinics: was } = m.d.doctorClinics;
@@ -102,26 +146,56 @@ export async function readChanges(
     }
     const at = (clinicsOf.get(r.doctor_id) ?? []).map((id) => clinics.positionOf(id));
     const clinic = clinics.positionOf(r.clinic_id);
-    if (clinic < 0 || at.some((c) => c < 0)) return { kind: 'load', reason: 'a new clinic' };
+    if (clinic < 0 || at.some((c) => c < 0)) return load('a new clinic');
     for (const c of at) touched.add(c);
     changes.push({ position: p, now: { row: r, clinic, clinics: at } });
   }
-  const clinicRows = touched.size
-    ? await query<{ clinic_id: string; sp: string | null; la: string | null }[]>(
-        `SELECT clinic_id, array_to_string(specialty_ids, ',') AS sp, array_to_string(language_ids, ',') AS la
-           FROM clinic_search WHERE clinic_id = ANY($1::uuid[])`,
-        [[...touched].map((c) => clinics.clinicId(c))],
-      )
+  const ids = [...touched].map((c) => clinics.clinicId(c));
+  const clinicRows = ids.length
+    ? await query<ClinicRow[]>(`${CLINIC_ROW_SELECT} WHERE cs.clinic_id = ANY($1::uuid[])`, [ids])
     : [];
-  const clinicSets = clinicRows.map((r) => ({ ...r, position: clinics.positionOf(r.clinic_id) }));
-  if (clinicSets.some((c) => c.position < 0)) return { kind: 'load', reason: 'a clinic moved' };
+  const exceptions = new Map<string, { date: string; minutes: string }[]>();
+  if (ids.length)
+    for (const e of await query<{ clinic_id: string; date: string; minutes: string }[]>(
+      `SELECT clinic_id, date::text AS date, minutes::text AS minutes
+         FROM clinic_hours_exceptions WHERE clinic_id = ANY($1::uuid[])`,
+      [ids],
+    ))
+      exceptions.set(e.clinic_id, [...(exceptions.get(e.clinic_id) ?? []), e]);
+  const clinicChanges = clinicRows.map((row) => ({
+    position: clinics.positionOf(row.id),
+    row,
+    exceptions: exceptions.get(row.id) ?? [],
+  }));
+  if (clinicChanges.length !== touched.size) return load('a clinic removed');
+
+  // The specialties whose offerings changed: each one's offerings read again whole.
+  const offerings = new Map<number, Offerings | undefined>();
+  const specialties = [...new Set(of('offering').map((r) => r.specialty!))];
+  if (specialties.length) {
+    const sids = (
+      await query<{ id: number }[]>(`SELECT id FROM specialties WHERE name = ANY($1::text[])`, [
+        specialties,
+      ])
+    ).map((r) => r.id);
+    const pairs = await query<OfferingRow[]>(
+      `${OFFERING_ROWS} WHERE specialty_id = ANY($1::int[]) ${OFFERING_ORDER}`,
+      [sids],
+    );
+    const built = buildOfferings(pairs, (id) => clinics.positionOf(id), clinics.size);
+    if (!built) return load('an offering of a new clinic');
+    for (const s of sids) offerings.set(s, built.get(s));
+  }
   return {
     kind: 'changes',
     changes: rows.length,
     apply: () => {
-      if (!m.applyRows(changes)) return false;
-      clinics.applyDoctorSets(clinicSets);
-      return true;
+      // Checked whole first: the change is applied entirely or not at all.
+      if (!clinicChanges.every((c) => clinics.canApply(c.position, c.row))) return false;
+      if (!changes.every((c) => m.canApply(c))) return false;
+      // The clinics first: the doctors' rows take their primary clinic's status from them.
+      clinics.applyClinicRows(clinicChanges, offerings);
+      return m.applyRows(changes);
     },
   };
 }

@@ -8,35 +8,14 @@ import {
   Offerings,
 } from './clinic-columns';
 import { idWords } from './uuid-words';
+import { CLINIC_ROW_SELECT, ClinicRow, ClinicRowSets, setClinicRowBits } from './clinic-row';
 import { yieldToRequests } from './yield-to-requests';
 
 /** Clinic rows read between yields to requests. */
 const CHUNK = 50_000;
 
-interface ClinicRow {
-  id: string;
-  name_key: string;
-  week: string | null;
-  holiday: string | null;
-  accepting_status: string;
-  x: number | null;
-  y: number | null;
-  z: number | null;
-  sp: string | null;
-  la: string | null;
-  accepting: boolean | null;
-  evening: boolean | null;
-  weekend: boolean | null;
-  wheelchair: boolean | null;
-  virtual_visits: boolean | null;
-  near_ttc: boolean | null;
-  has_website: boolean | null;
-}
-
 /** Runs one read statement (the directory's read source). */
 export type ReadQuery = <T>(sql: string, params?: unknown[]) => Promise<T>;
-
-const FLAGS = Object.entries(CLINIC_FLAG_COLUMNS) as [ClinicFlagCriterion, keyof ClinicRow][];
 
 /**
  * Reads clinic_search (every clinic, in (name_key, clinic_id) order: the clinic lists' order),
@@ -48,12 +27,7 @@ export async function loadClinicColumns(q: {
   query: ReadQuery;
 }): Promise<{ columns: ClinicColumns; index: Map<string, number> }> {
   const rows = await q.query<ClinicRow[]>(
-    `SELECT c.id, cs.name_key, c.week_minutes::text AS week, c.holiday_minutes::text AS holiday,
-            c.accepting_status,
-            cube_ll_coord(cs.earth, 1) AS x, cube_ll_coord(cs.earth, 2) AS y, cube_ll_coord(cs.earth, 3) AS z,
-            array_to_string(cs.specialty_ids, ',') AS sp, array_to_string(cs.language_ids, ',') AS la,
-            cs.accepting, cs.evening, cs.weekend, cs.wheelchair, cs.virtual_visits, cs.near_ttc, cs.has_website
-       FROM clinic_search cs JOIN clinics c ON c.id = cs.clinic_id
+    `${CLINIC_ROW_SELECT}
       ORDER BY cs.name_key, cs.clinic_id`,
   );
   const n = rows.length;
@@ -84,7 +58,8 @@ export async function loadClinicColumns(q: {
   const specialties = new Map<number, Bits>();
   const languages = new Map<number, Bits>();
   const statuses = new Map<string, Bits>();
-  const flags = sets.flags(FLAGS.map(([f]) => f));
+  const flags = sets.flags(Object.keys(CLINIC_FLAG_COLUMNS) as ClinicFlagCriterion[]);
+  const rowSets: ClinicRowSets = { of: bitsOf, specialties, languages, statuses, flags };
   let length = 0;
   for (let i = 0; i < n; i++) {
     if (i > 0 && i % CHUNK === 0) await yieldToRequests();
@@ -98,37 +73,12 @@ export async function loadClinicColumns(q: {
       y[i] = r.y!;
       z[i] = r.z!;
     }
-    if (r.sp) for (const s of r.sp.split(',')) setBit(bitsOf(specialties, Number(s)), i);
-    if (r.la) for (const l of r.la.split(',')) setBit(bitsOf(languages, Number(l)), i);
-    setBit(bitsOf(statuses, r.accepting_status), i);
-    for (const [f, col] of FLAGS) {
-      const v = r[col];
-      if (v !== null) setBit(v ? flags.get(f)!.yes : flags.get(f)!.no, i);
-    }
+    setClinicRowBits(rowSets, i, r);
   }
   // The offerings, in the specialists' order (specialist_search_order_idx's).
-  const pairs = await q.query<{ clinic_id: string; specialty_id: number; wait_weeks: number }[]>(
-    `SELECT clinic_id, specialty_id, wait_weeks FROM specialist_search
-      ORDER BY specialty_id, wait_weeks, name_key, clinic_id`,
-  );
-  const offerings = new Map<number, Offerings>();
-  for (let at = 0; at < pairs.length;) {
-    const s = pairs[at].specialty_id;
-    let end = at;
-    while (end < pairs.length && pairs[end].specialty_id === s) end++;
-    const clinics = new Int32Array(end - at);
-    const waits = new Int32Array(end - at);
-    const set = emptyBits(n);
-    for (let j = at; j < end; j++) {
-      const c = index.get(pairs[j].clinic_id);
-      if (c === undefined) throw new Error('specialist_search changed while read');
-      clinics[j - at] = c;
-      waits[j - at] = pairs[j].wait_weeks;
-      setBit(set, c);
-    }
-    offerings.set(s, { clinics, waits, set });
-    at = end;
-  }
+  const pairs = await q.query<OfferingRow[]>(`${OFFERING_ROWS} ${OFFERING_ORDER}`);
+  const offerings = buildOfferings(pairs, (id) => index.get(id) ?? -1, n);
+  if (!offerings) throw new Error('specialist_search changed while read');
   await yieldToRequests();
   const columns = new ClinicColumns({
     n,
@@ -147,6 +97,47 @@ export async function loadClinicColumns(q: {
     offerings,
   });
   return { columns, index };
+}
+
+/** A row of specialist_search as the columns read it. */
+export interface OfferingRow {
+  clinic_id: string;
+  specialty_id: number;
+  wait_weeks: number;
+}
+
+/** specialist_search's rows in the specialists' order (specialist_search_order_idx's). */
+export const OFFERING_ROWS = `SELECT clinic_id, specialty_id, wait_weeks FROM specialist_search`;
+export const OFFERING_ORDER = `ORDER BY specialty_id, wait_weeks, name_key, clinic_id`;
+
+/**
+ * Per specialty, its offerings from `pairs` (in OFFERING_ORDER): the clinics' positions (by
+ * `positionOf`, of `n` clinics), their waits and set; undefined when a clinic has no position.
+ */
+export function buildOfferings(
+  pairs: readonly OfferingRow[],
+  positionOf: (clinicId: string) => number,
+  n: number,
+): Map<number, Offerings> | undefined {
+  const offerings = new Map<number, Offerings>();
+  for (let at = 0; at < pairs.length;) {
+    const s = pairs[at].specialty_id;
+    let end = at;
+    while (end < pairs.length && pairs[end].specialty_id === s) end++;
+    const clinics = new Int32Array(end - at);
+    const waits = new Int32Array(end - at);
+    const set = emptyBits(n);
+    for (let j = at; j < end; j++) {
+      const c = positionOf(pairs[j].clinic_id);
+      if (c < 0) return undefined;
+      clinics[j - at] = c;
+      waits[j - at] = pairs[j].wait_weeks;
+      setBit(set, c);
+    }
+    offerings.set(s, { clinics, waits, set });
+    at = end;
+  }
+  return offerings;
 }
 
 /**

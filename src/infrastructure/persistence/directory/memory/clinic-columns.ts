@@ -1,7 +1,7 @@
 import { ClinicCriteria, ListMoments } from '../../../../domain/directory/criteria';
 import { ResolvedNames } from '../reference-ids';
 import { uuidAt } from './uuid-words';
-import { andInto, Bits, emptyBits, fullBits, hasBit, setBit, unionInto } from './bitset';
+import { andInto, Bits, emptyBits, fullBits, hasBit, unionInto } from './bitset';
 import { ClinicHours, OpenSets } from './clinic-hours';
 import { KeptDistances, KeptRows } from './kept-rows';
 import { ClinicListRecord, SpecialistRecord } from '../../../../domain/clinics/clinic';
@@ -12,6 +12,7 @@ import {
   ClinicFlagCriterion,
   SetBuilder,
 } from './column-sets';
+import { ClinicRow, ClinicRowSets, setClinicRowBits } from './clinic-row';
 import { DoctorNear } from './doctor-near';
 import { llToEarth } from './earth';
 
@@ -207,25 +208,61 @@ export class ClinicColumns {
   }
 
   /**
-   * Clinics' unions of their doctors' specialties and languages, as clinic_search has them now
-   * (a change of doctors applied in place: DoctorColumns.applyRows); drops the items kept, which
-   * carry them. Synchronous, like the doctors' change it goes with.
+   * Whether clinic `row` can be applied in place at `position`: the same name (its place in the
+   * clinic lists' order) and the same point (which the geometry indexes).
    */
-  applyDoctorSets(
-    rows: readonly { position: number; sp: string | null; la: string | null }[],
+  canApply(position: number, row: ClinicRow): boolean {
+    const d = this.d;
+    if (!(position >= 0 && position < d.n) || this.nameAt(position) !== row.name_key) return false;
+    const point = row.x !== null;
+    if (point !== hasBit(d.geo, position)) return false;
+    return (
+      !point || (d.x[position] === row.x && d.y[position] === row.y && d.z[position] === row.z)
+    );
+  }
+
+  /**
+   * Applies changed clinics in place (issue 49, item 1; check canApply first): each clinic leaves
+   * every set and joins those of its values as clinic_search has them now (read by the same rule
+   * as a load, clinic-row.ts), its hours and dated exceptions are replaced, and the specialties
+   * in `offerings` get their offerings again (an empty list: none). The open sets and the items
+   * kept are dropped. Synchronous, like the doctors' change it goes with.
+   */
+  applyClinicRows(
+    rows: readonly {
+      readonly position: number;
+      readonly row: ClinicRow;
+      readonly exceptions: readonly { readonly date: string; readonly minutes: string }[];
+    }[],
+    offerings: ReadonlyMap<number, Offerings | undefined>,
   ): void {
     const d = this.d;
     const sets = new SetBuilder(d.n);
-    const specialties = d.specialties as Map<number, Bits>;
-    const languages = d.languages as Map<number, Bits>;
-    for (const { position: c, sp, la } of rows) {
+    const rowSets: ClinicRowSets = {
+      of: (m, k) => sets.of(m, k),
+      specialties: d.specialties as Map<number, Bits>,
+      languages: d.languages as Map<number, Bits>,
+      statuses: d.statuses as Map<string, Bits>,
+      flags: d.flags,
+    };
+    for (const { position: c, row, exceptions } of rows) {
       const bit = ~(1 << (c & 31));
       const w = c >>> 5;
-      for (const b of specialties.values()) b[w] &= bit;
-      for (const b of languages.values()) b[w] &= bit;
-      if (sp) for (const x of sp.split(',')) setBit(sets.of(specialties, Number(x)), c);
-      if (la) for (const x of la.split(',')) setBit(sets.of(languages, Number(x)), c);
+      for (const m of [d.specialties, d.languages, d.statuses])
+        for (const b of m.values()) b[w] &= bit;
+      for (const f of d.flags.values()) {
+        f.yes[w] &= bit;
+        f.no[w] &= bit;
+      }
+      setClinicRowBits(rowSets, c, row);
+      d.hours.replace(c, row, exceptions);
     }
+    const all = d.offerings as Map<number, Offerings>;
+    for (const [s, o] of offerings) {
+      if (o) all.set(s, o);
+      else all.delete(s);
+    }
+    this.open.clear();
     this.kept.clear();
     this.keptSpecialists.clear();
     this.keptDistances.clear();

@@ -69,6 +69,39 @@ function schedules(rows: readonly (string | null)[]): Schedules {
   };
 }
 
+/** A day's range ends, sorted and distinct. */
+function sortBounds(day: { bounds: number[] }): void {
+  day.bounds.splice(0, day.bounds.length, ...new Set(day.bounds.sort((a, b) => a - b)));
+}
+
+/**
+ * `s` with clinic `c` on the schedule of `text` (null: unknown hours), added after the others
+ * (a schedule no clinic has any more stays: it only makes the moments' keys finer).
+ */
+function withSchedule(s: Schedules, c: number, text: string | null): Schedules {
+  if (text === null) {
+    s.of[c] = -1;
+    return s;
+  }
+  const ranges = parseMultirange(text);
+  const at = s.start[s.start.length - 1];
+  const start = new Int32Array(s.start.length + 1);
+  start.set(s.start);
+  start[s.start.length] = at + ranges.length;
+  const lo = new Int32Array(at + ranges.length);
+  const hi = new Int32Array(at + ranges.length);
+  lo.set(s.lo);
+  hi.set(s.hi);
+  const ends = new Set(s.bounds);
+  ranges.forEach(([a, b], k) => {
+    lo[at + k] = a;
+    hi[at + k] = b;
+    ends.add(a).add(b);
+  });
+  s.of[c] = s.start.length - 1;
+  return { start, lo, hi, of: s.of, bounds: Int32Array.from([...ends].sort((a, b) => a - b)) };
+}
+
 /** 1 for each schedule open at `minute`. */
 function openSchedules(s: Schedules, minute: number): Uint8Array {
   const open = new Uint8Array(s.start.length - 1);
@@ -116,8 +149,8 @@ const CACHED_MOMENTS = 64;
  * only when some clinic opens or closes, and openAt's quarter hours mostly share one.
  */
 export class ClinicHours {
-  private readonly week: Schedules;
-  private readonly holiday: Schedules;
+  private week: Schedules;
+  private holiday: Schedules;
   /** Per date: the clinics with an exception that day, and its ranges. */
   private readonly exceptions = new Map<string, ExceptionDay>();
   private readonly moments = new Map<string, Uint8Array>();
@@ -136,8 +169,40 @@ export class ClinicHours {
       day.clinics.set(e.clinic, ranges);
       for (const [a, b] of ranges) day.bounds.push(a, b);
     }
-    for (const day of this.exceptions.values())
-      day.bounds.splice(0, day.bounds.length, ...new Set(day.bounds.sort((a, b) => a - b)));
+    for (const day of this.exceptions.values()) sortBounds(day);
+  }
+
+  /**
+   * Clinic `c`'s hours as they are now: its week, its holiday hours and its dated exceptions (a
+   * change applied in place: the copy's other clinics keep theirs). The moments answered are
+   * forgotten.
+   */
+  replace(
+    c: number,
+    row: ClinicHoursRow,
+    exceptions: readonly { readonly date: string; readonly minutes: string }[],
+  ): void {
+    this.week = withSchedule(this.week, c, row.week);
+    this.holiday = withSchedule(this.holiday, c, row.holiday);
+    for (const [date, day] of this.exceptions) {
+      if (!day.clinics.delete(c)) continue;
+      if (day.clinics.size === 0) this.exceptions.delete(date);
+      else {
+        day.bounds.length = 0;
+        for (const ranges of day.clinics.values())
+          for (const [a, b] of ranges) day.bounds.push(a, b);
+        sortBounds(day);
+      }
+    }
+    for (const e of exceptions) {
+      let day = this.exceptions.get(e.date);
+      if (!day) this.exceptions.set(e.date, (day = { clinics: new Map(), bounds: [] }));
+      const ranges = parseMultirange(e.minutes);
+      day.clinics.set(c, ranges);
+      for (const [a, b] of ranges) day.bounds.push(a, b);
+      sortBounds(day);
+    }
+    this.moments.clear();
   }
 
   /**

@@ -293,10 +293,17 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
         const found = await readChanges(this.query, from, fromVersion, version);
         if (found.kind === 'current') return { kind: 'applied', version, changes: 0 };
         // Applied at once, synchronously: every answer sees the copy before or after.
-        if (found.kind === 'changes' && this.columns === from && found.apply())
-          return { kind: 'applied', version, changes: found.changes };
+        let failed: string | undefined;
+        try {
+          if (found.kind === 'changes' && this.columns === from && found.apply())
+            return { kind: 'applied', version, changes: found.changes };
+        } catch (e) {
+          // Part-applied, maybe: the copy serves until the next one is loaded whole.
+          failed = `applying the changes failed: ${(e as Error)?.message ?? e}`;
+        }
         this.lastLoadReason =
-          found.kind === 'load' ? found.reason : 'a change moves a row (a new name or point)';
+          failed ??
+          (found.kind === 'load' ? found.reason : 'a change moves a row (a new name or point)');
         this.log.log(`the doctor lists load again: ${this.lastLoadReason}`);
       }
       return { kind: 'loaded', ...(await this.loadCopy(onProgress)) };

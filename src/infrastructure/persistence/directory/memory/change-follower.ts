@@ -123,7 +123,8 @@ export async function readChanges(
   const clinicsOf = new Map<string, string[]>();
   if (now.length)
     for (const r of await query<{ doctor_id: string; clinic_id: string }[]>(
-      `SELECT doctor_id, clinic_id FROM clinic_doctor_search WHERE doctor_id = ANY($1::uuid[])`,
+      // doctor_clinics by its key (clinic_doctor_search's rows of these practising doctors).
+      `SELECT doctor_id, clinic_id FROM doctor_clinics WHERE doctor_id = ANY($1::uuid[])`,
       [now.map((r) => r.doctor_id)],
     ))
       clinicsOf.set(r.doctor_id, [...(clinicsOf.get(r.doctor_id) ?? []), r.clinic_id]);
@@ -162,6 +163,23 @@ export async function readChanges(
       [ids],
     ))
       exceptions.set(e.clinic_id, [...(exceptions.get(e.clinic_id) ?? []), e]);
+  // The offerings' languages of those clinics: their practising doctors' ids, as the specialists'
+  // statement reads them.
+  const offeringDoctors = ids.length
+    ? (
+        await query<{ clinic_id: string; sp: string | null; la: string | null }[]>(
+          `SELECT cd.clinic_id, array_to_string(cd.specialty_ids, ',') AS sp,
+                  array_to_string(cd.language_ids, ',') AS la
+             FROM clinic_doctor_search cd JOIN doctor_search s ON s.doctor_id = cd.doctor_id
+            WHERE cd.clinic_id = ANY($1::uuid[])`,
+          [ids],
+        )
+      ).map((r) => ({
+        clinic: clinics.positionOf(r.clinic_id),
+        specialties: r.sp ? r.sp.split(',').map(Number) : [],
+        languages: r.la ? r.la.split(',').map(Number) : [],
+      }))
+    : [];
   const clinicChanges = clinicRows.map((row) => ({
     position: clinics.positionOf(row.id),
     row,
@@ -195,7 +213,7 @@ export async function readChanges(
       if (!changes.every((c) => m.canApply(c))) return false;
       // The clinics first: the doctors' rows take their primary clinic's status from them.
       clinics.applyClinicRows(clinicChanges, offerings);
-      return m.applyRows(changes);
+      return m.applyRows(changes, { clinics: touched, doctors: offeringDoctors });
     },
   };
 }

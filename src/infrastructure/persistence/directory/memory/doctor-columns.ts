@@ -29,7 +29,7 @@ import { NameIndex } from './name-index';
 import { answeredCriteria, answersAll, FLAG_COLUMNS, FlagCriterion } from './column-sets';
 import { DoctorRecord } from '../../../../domain/doctors/doctor';
 import { KeptDistances, KeptRows } from './kept-rows';
-import { OfferingLanguages } from './offering-languages';
+import { OfferingDoctor, OfferingLanguages } from './offering-languages';
 
 export { FLAG_COLUMNS };
 export type { FlagCriterion };
@@ -328,7 +328,14 @@ export class DoctorColumns {
    * and distances kept, the offerings' languages) is dropped or computed again. Synchronous: an
    * answer computed between two awaits sees the copy before or after, never in between.
    */
-  applyRows(changes: readonly RowChange[]): boolean {
+  applyRows(
+    changes: readonly RowChange[],
+    /**
+     * The clinics whose doctors changed (those the rows practised and practise at, and any
+     * clinic changed) and their practising doctors now: their offerings' languages.
+     */
+    offerings: { readonly clinics: Iterable<number>; readonly doctors: readonly OfferingDoctor[] },
+  ): boolean {
     if (!changes.every((c) => this.canApply(c))) return false;
     const d = this.d;
     const sets = new SetBuilder(d.n);
@@ -366,7 +373,11 @@ export class DoctorColumns {
       d.doctorClinics,
       clinicsOf,
     );
-    if (this.offeringLanguages) this.offeringLanguages = OfferingLanguages.build(d);
+    if (
+      this.offeringLanguages &&
+      !this.offeringLanguages.replace(offerings.clinics, d.specialties.keys(), offerings.doctors)
+    )
+      this.offeringLanguages = undefined;
     this.open.clear();
     this.clinicSets.clear();
     this.kept.clear();
@@ -408,6 +419,11 @@ function withClinics(
   replaced: ReadonlyMap<number, readonly number[]>,
 ): DoctorColumnData['doctorClinics'] {
   if (replaced.size === 0) return old;
+  // Every list as long as before (a change of attributes, not of links): written in place.
+  if ([...replaced].every(([p, list]) => list.length === old.start[p + 1] - old.start[p])) {
+    for (const [p, list] of replaced) old.clinics.set(list, old.start[p]);
+    return old;
+  }
   const n = old.start.length - 1;
   let length = old.clinics.length;
   for (const [p, list] of replaced) length += list.length - (old.start[p + 1] - old.start[p]);

@@ -95,6 +95,8 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
   followed = 0;
   changesApplied = 0;
   lastFollowMs = 0;
+  /** The last application's synchronous part (requests wait behind it), in milliseconds. */
+  lastApplyBlockMs = 0;
   lastLoadReason: string | undefined;
   /** A change the log does not hold was heard (or may have been missed): the next is a load. */
   private mustLoad = false;
@@ -295,8 +297,11 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
         // Applied at once, synchronously: every answer sees the copy before or after.
         let failed: string | undefined;
         try {
-          if (found.kind === 'changes' && this.columns === from && found.apply())
+          const applying = process.hrtime.bigint();
+          if (found.kind === 'changes' && this.columns === from && found.apply()) {
+            this.lastApplyBlockMs = Number(process.hrtime.bigint() - applying) / 1e6;
             return { kind: 'applied', version, changes: found.changes };
+          }
         } catch (e) {
           // Part-applied, maybe: the copy serves until the next one is loaded whole.
           failed = `applying the changes failed: ${(e as Error)?.message ?? e}`;
@@ -319,6 +324,10 @@ export class DoctorMemoryIndex implements OnApplicationBootstrap, OnApplicationS
             this.followed++;
             this.changesApplied += done.changes;
             this.lastFollowMs = Number(process.hrtime.bigint() - started) / 1e6;
+            this.log.log(
+              `doctor lists in memory: ${done.changes} changes applied in place in` +
+                ` ${this.lastFollowMs.toFixed(1)} ms (${this.lastApplyBlockMs.toFixed(1)} ms applying)`,
+            );
           }
           if (this.generation > generation && !this.retry) this.startLoad();
           return;

@@ -1,5 +1,12 @@
 import { Bits, eachBit } from './bitset';
 
+/** A practising doctor of a clinic (by position), with its specialty and language ids. */
+export interface OfferingDoctor {
+  readonly clinic: number;
+  readonly specialties: readonly number[];
+  readonly languages: readonly number[];
+}
+
 /** Language ids a 32-bit mask holds (the directory has 26 languages). */
 const MASK_IDS = 32;
 
@@ -33,6 +40,31 @@ export class OfferingLanguages {
         }
       });
     return new OfferingLanguages(masks);
+  }
+
+  /**
+   * The offerings of `clinics` (positions) computed again from `doctors`, the pairs of those
+   * clinics and their practising doctors as clinic_doctor_search has them now (a change applied
+   * in place), as the specialists' page statement reads them. False when a language id does not
+   * fit the mask.
+   */
+  replace(
+    clinics: Iterable<number>,
+    specialtyIds: Iterable<number>,
+    doctors: readonly OfferingDoctor[],
+  ): boolean {
+    if (doctors.some((x) => x.languages.some((id) => id < 0 || id >= MASK_IDS))) return false;
+    const ids = [...specialtyIds];
+    for (const c of clinics) for (const s of ids) this.masks.delete(c * 4096 + s);
+    for (const { clinic: c, specialties, languages } of doctors) {
+      let mask = 0;
+      for (const id of languages) mask |= 1 << id;
+      for (const s of specialties) {
+        const key = c * 4096 + s;
+        this.masks.set(key, ((this.masks.get(key) ?? 0) | mask) >>> 0);
+      }
+    }
+    return true;
   }
 
   /** The language ids of the offering of specialty `s` at clinic position `c`. */
